@@ -1,0 +1,9 @@
+/** The server-only half of shared: ports, their SQL adapters, stores, errors. */
+export * from "./ports/index.ts";
+export * from "./errors.ts";
+export * from "./stores.ts";
+export * from "./dataDirLock.ts";
+export { pgliteClient, postgresClient, openPglite, durableStartParams, type SqlClient, type SqlExecutor } from "./sql/client.ts";
+export { migrate } from "./sql/schema.ts";
+export { SqlEventStore } from "./sql/sqlEventStore.ts";
+export { SqlReadStore } from "./sql/sqlReadStore.ts";

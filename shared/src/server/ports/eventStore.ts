@@ -1,0 +1,71 @@
+/**
+ * The write side's port: exactly what EventStoreDB offers, so every adapter can keep
+ * every promise. One stream per append, always with an expected revision.
+ */
+export interface EventMetadata {
+  /** The user on whose behalf the event was recorded (the business owner). */
+  userId: string | null;
+  /** Who did it: "user:{id}", "system:overdue-job", ... */
+  actor: string;
+  causationId: string | null;
+  correlationId: string;
+  occurredAt: string;
+  schemaVersion: number;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** A uuid. A retried append carrying the same ids at the same revisions succeeds once. */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  streamId: string;
+  /** 0 for a stream's first event. */
+  revision: number;
+  /** Opaque, totally ordered within one store; see EventLog.comparePositions. */
+  position: string;
+  recordedAt: string;
+}
+
+/**
+ * "no_stream": the stream must not exist. "stream_exists": it must have at least one event.
+ * A number: the revision of the stream's last event. There is deliberately no "any".
+ */
+export type ExpectedRevision = "no_stream" | "stream_exists" | number;
+
+export interface AppendResult {
+  /** Revision of the last event appended. */
+  nextExpectedRevision: number;
+  /** Global position of the last event appended: what X-Bahi-Position carries. */
+  position: string;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  readonly code = "WRONG_EXPECTED_REVISION";
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | "no_stream",
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, found ${String(actual)}`);
+    this.name = "WrongExpectedRevisionError";
+  }
+}
+
+/** The store could not be reached or failed: the caller answers 503. */
+export class StoreUnavailableError extends Error {
+  readonly code = "STORE_UNAVAILABLE";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreUnavailableError";
+  }
+}
+
+export interface EventStore {
+  /** All events of one stream in revision order; [] when the stream does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  appendToStream(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+}

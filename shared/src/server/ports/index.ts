@@ -1,0 +1,3 @@
+export * from "./eventStore.ts";
+export * from "./eventLog.ts";
+export * from "./readStore.ts";

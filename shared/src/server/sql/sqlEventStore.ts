@@ -1,0 +1,198 @@
+import { EventEmitter } from "node:events";
+import type { EventLog, LogPage } from "../ports/eventLog.ts";
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+} from "../ports/eventStore.ts";
+import type { SqlClient, SqlExecutor } from "./client.ts";
+
+const NOTIFY_CHANNEL = "bahi_events";
+
+interface EventRow {
+  tx: string;
+  pos: string;
+  event_id: string;
+  stream_id: string;
+  revision: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent["metadata"];
+  recorded_at: string;
+}
+
+const SELECT_EVENT = `SELECT transaction_id::text AS tx, position::text AS pos, event_id::text, stream_id,
+  stream_revision::text AS revision, type, data, metadata, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at
+  FROM bahi_events`;
+
+function toPosition(tx: string, pos: string): string {
+  return `${tx}:${pos}`;
+}
+
+function parsePosition(position: string): [bigint, bigint] {
+  const match = /^(\d+):(\d+)$/.exec(position);
+  if (!match) throw new RangeError(`Not a position of this store: ${position}`);
+  return [BigInt(match[1]!), BigInt(match[2]!)];
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    revision: Number(row.revision),
+    position: toPosition(row.tx, row.pos),
+    recordedAt: row.recorded_at,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === "23505";
+}
+
+function matches(expected: ExpectedRevision, current: number | null): boolean {
+  if (expected === "no_stream") return current === null;
+  if (expected === "stream_exists") return current !== null;
+  return current === expected;
+}
+
+/**
+ * EventStore and EventLog over PostgreSQL or PGlite.
+ *
+ * Global order follows eugene-khyst/postgresql-event-sourcing: each event records the id of
+ * the transaction that wrote it, and readers only see events of transactions older than
+ * every transaction still running (pg_snapshot_xmin), ordered by (transaction id, position).
+ * A transaction that commits late therefore never slips in behind a reader's checkpoint.
+ */
+export class SqlEventStore implements EventStore, EventLog {
+  private readonly appended = new EventEmitter();
+  private unlisten: (() => Promise<void>) | null = null;
+  private listening: Promise<void> | null = null;
+
+  constructor(private readonly sql: SqlClient) {
+    this.appended.setMaxListeners(0);
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const rows = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 ORDER BY stream_revision`, [streamId]);
+    return rows.map(toRecorded);
+  }
+
+  async appendToStream(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError("appendToStream needs at least one event");
+    try {
+      return await this.tryAppend(streamId, events, expected);
+    } catch (error) {
+      // A concurrent writer took the revision, or a concurrent retry inserted these very
+      // events: one more look decides between a conflict and an idempotent success.
+      if (!isUniqueViolation(error)) throw error;
+      return this.tryAppend(streamId, events, expected);
+    }
+  }
+
+  private async tryAppend(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const result = await this.sql.transaction(async (tx) => {
+      const [head] = await tx.query<{ revision: string | null }>(
+        "SELECT max(stream_revision)::text AS revision FROM bahi_events WHERE stream_id = $1",
+        [streamId],
+      );
+      const current = head?.revision == null ? null : Number(head.revision);
+      if (!matches(expected, current)) {
+        const previous = await this.alreadyAppended(tx, streamId, events, expected);
+        if (previous) return previous;
+        throw new WrongExpectedRevisionError(streamId, expected, current ?? "no_stream");
+      }
+      const first = current === null ? 0 : current + 1;
+      const rows = await tx.query<{ tx: string; pos: string }>(
+        `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata)
+         SELECT e.event_id::uuid, $1, $2::bigint + e.ordinality - 1, e.type, e.data::jsonb, e.metadata::jsonb
+           FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ordinality)
+         RETURNING transaction_id::text AS tx, position::text AS pos`,
+        [
+          streamId,
+          first,
+          events.map((e) => e.id),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data)),
+          events.map((e) => JSON.stringify(e.metadata)),
+        ],
+      );
+      await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
+      const last = rows.reduce((a, b) => (BigInt(a.pos) > BigInt(b.pos) ? a : b));
+      return { nextExpectedRevision: first + events.length - 1, position: toPosition(last.tx, last.pos) };
+    });
+    this.appended.emit("append");
+    return result;
+  }
+
+  /** The same events (by id) already stored at the revisions this append would give them. */
+  private async alreadyAppended(
+    tx: SqlExecutor,
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult | null> {
+    const rows = await tx.query<EventRow>(`${SELECT_EVENT} WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`, [
+      events.map((e) => e.id),
+    ]);
+    if (rows.length !== events.length) return null;
+    const first = expected === "no_stream" ? 0 : expected === "stream_exists" ? Number(rows[0]!.revision) : expected + 1;
+    const inPlace = rows.every(
+      (row, i) => row.stream_id === streamId && row.event_id === events[i]!.id && Number(row.revision) === first + i,
+    );
+    if (!inPlace) return null;
+    const last = rows[rows.length - 1]!;
+    return { nextExpectedRevision: Number(last.revision), position: toPosition(last.tx, last.pos) };
+  }
+
+  async readAll(checkpoint: string | null, limit: number): Promise<LogPage> {
+    const [tx, pos] = checkpoint === null ? [0n, 0n] : parsePosition(checkpoint);
+    const rows = await this.sql.query<EventRow>(
+      `${SELECT_EVENT}
+       WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, position
+       LIMIT $3`,
+      [tx.toString(), pos.toString(), limit],
+    );
+    const events = rows.map(toRecorded);
+    return { events, checkpoint: events.length > 0 ? events[events.length - 1]!.position : checkpoint };
+  }
+
+  comparePositions(a: string | null, b: string | null): number {
+    if (a === b) return 0;
+    if (a === null) return -1;
+    if (b === null) return 1;
+    const [ta, pa] = parsePosition(a);
+    const [tb, pb] = parsePosition(b);
+    if (ta !== tb) return ta < tb ? -1 : 1;
+    return pa === pb ? 0 : pa < pb ? -1 : 1;
+  }
+
+  onAppend(listener: () => void): () => void {
+    this.appended.on("append", listener);
+    if (this.sql.kind === "postgres" && !this.listening) {
+      // Other processes append too: PostgreSQL's NOTIFY carries their hint to us.
+      this.listening = this.sql
+        .listen(NOTIFY_CHANNEL, () => this.appended.emit("append"))
+        .then((unlisten) => {
+          this.unlisten = unlisten;
+        })
+        .catch(() => {
+          this.listening = null;
+        });
+    }
+    return () => this.appended.off("append", listener);
+  }
+
+  async close(): Promise<void> {
+    await this.listening;
+    await this.unlisten?.();
+    this.appended.removeAllListeners();
+  }
+}
