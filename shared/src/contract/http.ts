@@ -11,3 +11,22 @@ export interface ErrorBody {
   message: string;
   errors?: FieldError[];
 }
+
+/**
+ * Positions on the wire are "N:M" pairs of decimal integers (PostgreSQL: transaction id and
+ * sequence; EventStoreDB: commit and prepare position), so the browser can keep the highest
+ * one it has seen without knowing which store is behind the API.
+ */
+export function compareWirePositions(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  const [a1, a2] = a.split(":").map((part) => BigInt(part)) as [bigint, bigint];
+  const [b1, b2] = b.split(":").map((part) => BigInt(part)) as [bigint, bigint];
+  if (a1 !== b1) return a1 < b1 ? -1 : 1;
+  return a2 === b2 ? 0 : a2 < b2 ? -1 : 1;
+}
+
+export function isWirePosition(value: string): boolean {
+  return /^\d{1,20}:\d{1,20}$/.test(value);
+}
