@@ -7,3 +7,4 @@ export { pgliteClient, postgresClient, openPglite, durableStartParams, type SqlC
 export { migrate } from "./sql/schema.ts";
 export { SqlEventStore } from "./sql/sqlEventStore.ts";
 export { SqlReadStore } from "./sql/sqlReadStore.ts";
+export * from "./http/index.ts";

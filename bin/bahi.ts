@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { allProjections, Projector } from "@bahi/projector";
+import { DataDirLockedError, openStores, type StoreConfig, type Stores } from "@bahi/shared/server";
+import { createBahi, DEFAULT_CLIENT_DIR, type Role } from "./server.ts";
+
+const USAGE = `Usage: bahi <command>
+
+  start                 everything in one process on the embedded store (./data or BAHI_DATA_DIR)
+  command-api           the command side only (needs DATABASE_URL, BAHI_SESSION_SECRET)
+  read-api              the read side only   (needs DATABASE_URL, BAHI_SESSION_SECRET)
+  projector             the projector only   (needs DATABASE_URL; serves /api/health on PORT if set)
+  projector rebuild     replay the whole log into fresh read models and swap them in
+
+Environment: PORT (default 5000), BAHI_DATA_DIR, DATABASE_URL, BAHI_SESSION_SECRET,
+BAHI_SECURE_COOKIES=1 (behind HTTPS), BAHI_TRUST_PROXY=1 (behind a reverse proxy).`;
+
+const log = (message: string) => console.log(`[bahi] ${message}`);
+
+function dataDir(): string {
+  return resolve(process.env.BAHI_DATA_DIR ?? "./data");
+}
+
+/** Embedded mode keeps its own secret beside the data, so sessions survive restarts. */
+function embeddedSessionSecret(dir: string): string {
+  if (process.env.BAHI_SESSION_SECRET) return process.env.BAHI_SESSION_SECRET;
+  const file = join(dir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function serverStoreConfig(): StoreConfig {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) fail("DATABASE_URL is required for this role (a PostgreSQL connection string).");
+  return { kind: "postgres", databaseUrl };
+}
+
+function fail(message: string): never {
+  console.error(`bahi: ${message}`);
+  process.exit(1);
+}
+
+function onSignals(close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal} received, shutting down`);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+async function open(config: StoreConfig): Promise<Stores> {
+  try {
+    return await openStores(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+}
+
+async function serve(roles: Role[], stores: Stores, sessionSecret: string | undefined, clientDir: string | null): Promise<void> {
+  const bahi = createBahi({
+    roles,
+    stores,
+    sessionSecret,
+    clientDir,
+    secureCookies: process.env.BAHI_SECURE_COOKIES === "1",
+    trustProxy: process.env.BAHI_TRUST_PROXY === "1",
+    log,
+  });
+  const port = Number(process.env.PORT ?? 5000);
+  await bahi.listen(port);
+  log(`${roles.join(" + ")} on ${stores.describe}`);
+  log(`Bahi listening on http://localhost:${port}`);
+  onSignals(async () => {
+    await bahi.close();
+    await stores.close();
+  });
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, sub] = argv;
+  switch (command) {
+    case "start": {
+      const dir = dataDir();
+      // Opening the embedded store takes the directory's lock before anything else touches it.
+      const stores = await open({ kind: "embedded", dataDir: dir });
+      return serve(["command-api", "read-api", "projector"], stores, embeddedSessionSecret(dir), DEFAULT_CLIENT_DIR);
+    }
+    case "command-api":
+    case "read-api":
+      return serve(
+        [command],
+        await open(serverStoreConfig()),
+        process.env.BAHI_SESSION_SECRET ?? fail("BAHI_SESSION_SECRET is required (32+ characters, the same for every API process)."),
+        null,
+      );
+    case "projector": {
+      if (sub === "rebuild") return rebuild();
+      if (process.env.PORT) return serve(["projector"], await open(serverStoreConfig()), undefined, null);
+      const stores = await open(serverStoreConfig());
+      const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, log });
+      projector.start();
+      log(`projector following the log on ${stores.describe}`);
+      onSignals(async () => {
+        await projector.stop();
+        await stores.close();
+      });
+      return;
+    }
+    case "help":
+    case "--help":
+    case undefined:
+      console.log(USAGE);
+      return;
+    default:
+      fail(`unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+async function rebuild(): Promise<void> {
+  const config: StoreConfig = process.env.DATABASE_URL ? serverStoreConfig() : { kind: "embedded", dataDir: dataDir() };
+  const stores = await open(config);
+  try {
+    const started = Date.now();
+    const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, log });
+    const { generation, events } = await projector.rebuild();
+    log(`rebuilt read models from ${events} events into generation ${generation} in ${Date.now() - started} ms`);
+  } finally {
+    await stores.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

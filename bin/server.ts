@@ -1,0 +1,116 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import express, { type Express } from "express";
+import { authRateLimitsFromEnv, commandApiRouter, type AuthRateLimits } from "@bahi/command-api";
+import { allProjections, MAIN_PROJECTOR, Projector } from "@bahi/projector";
+import { readApiRouter } from "@bahi/read-api";
+import { apiNotFound, errorHandler, sessionCodec, type Stores } from "@bahi/shared/server";
+
+export type Role = "command-api" | "read-api" | "projector";
+
+export interface BahiOptions {
+  roles: readonly Role[];
+  stores: Stores;
+  sessionSecret?: string;
+  secureCookies?: boolean;
+  /** The built client to serve, or null for an API-only process. */
+  clientDir?: string | null;
+  authLimits?: AuthRateLimits;
+  clock?: () => Date;
+  readWaitTimeoutMs?: number;
+  trustProxy?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface RunningBahi {
+  app: Express;
+  projector: Projector | null;
+  listen(port: number, host?: string): Promise<Server>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CLIENT_DIR = resolve(import.meta.dirname, "../client/dist");
+
+/** The composition root: wires the roles this process plays to the stores it was given. */
+export function createBahi(options: BahiOptions): RunningBahi {
+  const { roles, stores } = options;
+  const serves = (role: Role) => roles.includes(role);
+  const app = express();
+  app.disable("x-powered-by");
+  if (options.trustProxy) app.set("trust proxy", true);
+
+  const sessions =
+    serves("command-api") || serves("read-api")
+      ? sessionCodec(required(options.sessionSecret, "a session secret"), { secure: options.secureCookies ?? false })
+      : null;
+
+  const projector = serves("projector")
+    ? new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, log: options.log })
+    : null;
+
+  app.get("/api/health", async (_req, res) => {
+    const position = serves("read-api") || serves("projector") ? await stores.readStore.checkpoint(MAIN_PROJECTOR) : undefined;
+    res.json({ status: "ok", roles, store: stores.describe, ...(position !== undefined ? { projector: { position } } : {}) });
+  });
+
+  if (sessions && serves("command-api")) {
+    app.use(
+      "/api",
+      commandApiRouter({
+        eventStore: stores.eventStore,
+        sessions,
+        clock: options.clock ?? (() => new Date()),
+        newId: randomUUID,
+        authLimits: options.authLimits ?? authRateLimitsFromEnv(process.env),
+      }),
+    );
+  }
+  if (sessions && serves("read-api")) {
+    app.use("/api", readApiRouter({ readStore: stores.readStore, sessions, projector: MAIN_PROJECTOR, waitTimeoutMs: options.readWaitTimeoutMs }));
+  }
+  app.use("/api", apiNotFound);
+
+  const clientDir = options.clientDir;
+  if (clientDir) {
+    if (!existsSync(resolve(clientDir, "index.html"))) {
+      options.log?.(`The client is not built (${clientDir}); run "npm run build" to serve it.`);
+    }
+    app.use(express.static(clientDir, { index: false, maxAge: "1h" }));
+    // The client routes on its own: every other page gets index.html.
+    app.get(/^(?!\/api\/).*/, (_req, res) => {
+      res.setHeader("Cache-Control", "no-cache");
+      res.sendFile(resolve(clientDir, "index.html"), (error) => {
+        if (error && !res.headersSent) res.status(404).type("text").send('The client is not built: run "npm run build".');
+      });
+    });
+  }
+  app.use(errorHandler);
+
+  let server: Server | null = null;
+  return {
+    app,
+    projector,
+    listen(port, host) {
+      projector?.start();
+      return new Promise((resolveListen, reject) => {
+        const listening = app.listen(port, host ?? "0.0.0.0", (error?: Error) => (error ? reject(error) : resolveListen(listening)));
+        server = listening;
+      });
+    },
+    async close() {
+      await projector?.stop();
+      if (server) {
+        const closing = server;
+        await new Promise<void>((done) => closing.close(() => done()));
+        closing.closeAllConnections?.();
+      }
+    },
+  };
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Bahi needs ${what}`);
+  return value;
+}

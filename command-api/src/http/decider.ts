@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { CURRENT_SCHEMA_VERSION, upcast, validateEvent, type BahiEvent } from "@bahi/shared/events";
+import type { EventStore, ExpectedRevision, NewEvent, RecordedEvent } from "@bahi/shared/server";
+
+/** A pure decider: no I/O, no clock, no random ids (they come in with the command). */
+export interface Decider<Command, Event extends BahiEvent, State> {
+  initialState: State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+}
+
+/** Who is acting and why; becomes every appended event's metadata. */
+export interface CommandContext {
+  userId: string | null;
+  actor: string;
+  correlationId: string;
+  causationId: string | null;
+  now: Date;
+}
+
+export interface Handled<State> {
+  state: State;
+  events: BahiEvent[];
+  /** Global position of the last appended event, or null when the decision appended nothing. */
+  position: string | null;
+}
+
+function toNewEvent(event: BahiEvent, context: CommandContext): NewEvent {
+  const valid = validateEvent(event);
+  return {
+    id: randomUUID(),
+    type: valid.type,
+    data: valid.data,
+    metadata: {
+      userId: context.userId,
+      actor: context.actor,
+      causationId: context.causationId,
+      correlationId: context.correlationId,
+      occurredAt: context.now.toISOString(),
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+    },
+  };
+}
+
+export function fold<Event extends BahiEvent, State>(
+  decider: Pick<Decider<unknown, Event, State>, "evolve" | "initialState">,
+  recorded: readonly RecordedEvent[],
+): State {
+  let state = decider.initialState;
+  for (const event of recorded) {
+    const current = upcast(event.type, event.data, event.metadata.schemaVersion);
+    if (current) state = decider.evolve(state, current as Event);
+  }
+  return state;
+}
+
+/**
+ * Read the aggregate's own stream, fold it, decide, append with the revision we read.
+ * A concurrent writer makes the append fail with WrongExpectedRevisionError (a 409).
+ */
+export async function handle<Command, Event extends BahiEvent, State>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  context: CommandContext,
+): Promise<Handled<State>> {
+  const recorded = await eventStore.readStream(streamId);
+  const state = fold(decider, recorded);
+  const events = decider.decide(command, state);
+  if (events.length === 0) return { state, events, position: null };
+  const expected: ExpectedRevision = recorded.length === 0 ? "no_stream" : recorded[recorded.length - 1]!.revision;
+  const result = await eventStore.appendToStream(
+    streamId,
+    events.map((event) => toNewEvent(event, context)),
+    expected,
+  );
+  return { state: events.reduce(decider.evolve, state), events, position: result.position };
+}

@@ -1,0 +1,28 @@
+import express, { Router } from "express";
+import { customerInputSchema, vendorInputSchema } from "@bahi/shared/contract";
+import { streams } from "@bahi/shared/events";
+import { requireJsonBody } from "@bahi/shared/server";
+import { authRoutes } from "./auth/routes.ts";
+import type { CommandDeps } from "./deps.ts";
+import { customerDecider, customerView } from "./parties/customer.ts";
+import { partyRoutes } from "./parties/routes.ts";
+import { vendorDecider, vendorView } from "./parties/vendor.ts";
+
+export type { CommandDeps } from "./deps.ts";
+export { authRateLimitsFromEnv, type AuthRateLimits } from "./http/rateLimit.ts";
+
+/** The command side's HTTP routes, to mount under /api. */
+export function commandApiRouter(deps: CommandDeps): Router {
+  const router = Router();
+  router.use(requireJsonBody, express.json({ limit: "100kb" }));
+  router.use("/auth", authRoutes(deps));
+  router.use(
+    "/customers",
+    partyRoutes(deps, { label: "Customer", schema: customerInputSchema, stream: streams.customer, decider: customerDecider, view: customerView }),
+  );
+  router.use(
+    "/vendors",
+    partyRoutes(deps, { label: "Vendor", schema: vendorInputSchema, stream: streams.vendor, decider: vendorDecider, view: vendorView }),
+  );
+  return router;
+}

@@ -1,0 +1,66 @@
+import { Router } from "express";
+import type { ZodType } from "zod";
+import type { BahiEvent } from "@bahi/shared/events";
+import { notFound, requireUserId } from "@bahi/shared/server";
+import type { CommandDeps } from "../deps.ts";
+import { commandContext, sendPosition } from "../http/context.ts";
+import { handle, type Decider } from "../http/decider.ts";
+import type { PartyCommand } from "./partyCommands.ts";
+
+export interface PartyResource<Input, Event extends BahiEvent, State> {
+  label: string;
+  schema: ZodType<Input>;
+  stream: (id: string) => string;
+  decider: Decider<PartyCommand<Input>, Event, State>;
+  view: (state: State) => unknown;
+}
+
+/** Ids are uuids; anything else cannot name a record of ours, so it is simply not found. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** POST / PUT /:id / DELETE /:id for a business's contacts (customers, vendors). */
+export function partyRoutes<Input, Event extends BahiEvent, State>(
+  deps: CommandDeps,
+  resource: PartyResource<Input, Event, State>,
+): Router {
+  const router = Router();
+
+  function idParam(raw: string | undefined): string {
+    if (!raw || !UUID.test(raw)) throw notFound(resource.label);
+    return raw.toLowerCase();
+  }
+
+  router.post("/", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const input = resource.schema.parse(req.body);
+    const now = deps.clock();
+    const id = deps.newId();
+    const command: PartyCommand<Input> = { kind: "add", id, ownerId: userId, input, at: now.toISOString() };
+    const result = await handle(deps.eventStore, resource.stream(id), resource.decider, command, commandContext(req, userId, now));
+    sendPosition(res, result.position);
+    res.status(201).json(resource.view(result.state));
+  });
+
+  router.put("/:id", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const id = idParam(req.params.id);
+    const input = resource.schema.parse(req.body);
+    const now = deps.clock();
+    const command: PartyCommand<Input> = { kind: "update", ownerId: userId, input, at: now.toISOString() };
+    const result = await handle(deps.eventStore, resource.stream(id), resource.decider, command, commandContext(req, userId, now));
+    sendPosition(res, result.position);
+    res.json(resource.view(result.state));
+  });
+
+  router.delete("/:id", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const id = idParam(req.params.id);
+    const now = deps.clock();
+    const command: PartyCommand<Input> = { kind: "delete", ownerId: userId, at: now.toISOString() };
+    const result = await handle(deps.eventStore, resource.stream(id), resource.decider, command, commandContext(req, userId, now));
+    sendPosition(res, result.position);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,18 @@
+import type { BahiEvent, EventType } from "@bahi/shared/events";
+
+/**
+ * One read model: a pure evolve over documents. The projector routes each event to the
+ * documents it touches, applies `evolve`, and skips what a document has already seen.
+ */
+export interface Projection<Doc> {
+  collection: string;
+  handles: readonly EventType[];
+  /** Ids of the documents this event changes. */
+  documentIds(event: BahiEvent): string[];
+  /** null: the document is deleted (kept as a tombstone that remembers its position). */
+  evolve(doc: Doc | null, event: BahiEvent): Doc | null;
+  ownerOf(doc: Doc): string | null;
+}
+
+/** Lets a typed projection sit in one list with the others. */
+export type AnyProjection = Projection<any>;

@@ -1,0 +1,7 @@
+import { customersProjection } from "./parties/customersProjection.ts";
+import { vendorsProjection } from "./parties/vendorsProjection.ts";
+import type { AnyProjection } from "./projection.ts";
+import { usersProjection } from "./users/usersProjection.ts";
+
+/** Every read model the projector keeps. */
+export const allProjections: readonly AnyProjection[] = [usersProjection, customersProjection, vendorsProjection];

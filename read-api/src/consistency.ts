@@ -1,0 +1,32 @@
+import type { RequestHandler } from "express";
+import { AFTER_HEADER, compareWirePositions, isWirePosition } from "@bahi/shared/contract";
+import type { ReadStore } from "@bahi/shared/server";
+
+export interface WaitOptions {
+  readStore: ReadStore;
+  projector: string;
+  timeoutMs: number;
+  pollMs: number;
+}
+
+/**
+ * Read-your-writes: a read carrying X-Bahi-After waits (bounded) until the projector has
+ * passed that position, so a list fetched right after a create shows the new row, whichever
+ * read-api replica answers. Past the bound it answers anyway and says so in X-Bahi-Stale.
+ */
+export function waitForPosition(options: WaitOptions): RequestHandler {
+  return async (req, res, next) => {
+    const after = req.header(AFTER_HEADER);
+    if (!after || !isWirePosition(after)) return next();
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      const checkpoint = await options.readStore.checkpoint(options.projector);
+      if (compareWirePositions(checkpoint, after) >= 0) return next();
+      if (Date.now() >= deadline) {
+        res.setHeader("X-Bahi-Stale", "true");
+        return next();
+      }
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+    }
+  };
+}

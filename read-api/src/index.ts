@@ -1,0 +1,2 @@
+export { readApiRouter, type ReadDeps } from "./routes.ts";
+export { waitForPosition } from "./consistency.ts";
