@@ -1,0 +1,60 @@
+import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import { postgresClient, storesOnClient, type SqlClient, type Stores } from "@bahi/shared/server";
+import { createBahi, type BahiOptions, type RunningBahi } from "../../bin/server.ts";
+import { freshPglite } from "./pglite.ts";
+import { createTestDatabase } from "./postgres.ts";
+
+export type Backend = "pglite" | "postgres";
+
+export interface TestApp {
+  baseUrl: string;
+  bahi: RunningBahi;
+  stores: Stores;
+  sql: SqlClient;
+  close(): Promise<void>;
+}
+
+export const TEST_SESSION_SECRET = randomBytes(32).toString("base64url");
+
+/** The whole app in this process on a fresh store of the given kind, on an ephemeral port. */
+export async function startTestApp(backend: Backend, overrides: Partial<BahiOptions> = {}): Promise<TestApp> {
+  const database = backend === "postgres" ? await createTestDatabase() : null;
+  const sql = database ? postgresClient(database.url) : await freshPglite();
+  const stores = await storesOnClient(sql, backend);
+  const bahi = createBahi({
+    roles: ["command-api", "read-api", "projector"],
+    stores,
+    sessionSecret: TEST_SESSION_SECRET,
+    clientDir: null,
+    authLimits: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
+    ...overrides,
+  });
+  const server = await bahi.listen(0, "127.0.0.1");
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    bahi,
+    stores,
+    sql,
+    async close() {
+      await bahi.close();
+      await stores.close();
+      await database?.drop();
+    },
+  };
+}
+
+/** Every read-model document of the active generation, for comparing two builds. */
+export async function snapshotReadModels(sql: SqlClient): Promise<unknown[]> {
+  return sql.query(
+    `SELECT collection, id, owner_id, data, position FROM bahi_rm_documents
+      WHERE generation = (SELECT generation FROM bahi_rm_generations WHERE status = 'active')
+      ORDER BY collection, id`,
+  );
+}
+
+export async function countEvents(sql: SqlClient): Promise<number> {
+  const [row] = await sql.query<{ n: string }>("SELECT count(*)::text AS n FROM bahi_events");
+  return Number(row!.n);
+}
