@@ -88,9 +88,12 @@ export class SqlEventStore implements EventStore, EventLog {
     try {
       return await this.tryAppend(streamId, events, expected);
     } catch (error) {
-      // A concurrent writer took the revision, or a concurrent retry inserted these very
-      // events: one more look decides between a conflict and an idempotent success.
+      // A concurrent writer took the revision, or these very events are already stored (a
+      // concurrent retry, or a retry with "stream_exists", which the revision check alone
+      // lets through): one more look decides between a conflict and an idempotent success.
       if (!isUniqueViolation(error)) throw error;
+      const previous = await this.alreadyAppended(this.sql, streamId, events, expected);
+      if (previous) return previous;
       return this.tryAppend(streamId, events, expected);
     }
   }

@@ -126,10 +126,26 @@ export class SqlReadStore implements ReadStore {
   async activateGeneration(generation: number): Promise<void> {
     await this.sql.transaction(async (tx) => {
       await tx.query("LOCK TABLE bahi_rm_generations IN EXCLUSIVE MODE");
-      await tx.query("DELETE FROM bahi_rm_generations WHERE generation <> $1 AND status = 'active'", [generation]);
+      const [target] = await tx.query<{ status: string }>("SELECT status FROM bahi_rm_generations WHERE generation = $1", [
+        generation,
+      ]);
+      // Without this, activating a dropped generation would leave no active one at all.
+      if (!target) throw new ProjectionConflictError(`Generation ${generation} is gone: it cannot be activated`);
+      // Older generations still building belong to rebuilds this one supersedes.
+      const dropped = await tx.query<{ generation: number }>(
+        "DELETE FROM bahi_rm_generations WHERE generation <> $1 AND (status = 'active' OR generation < $1) RETURNING generation",
+        [generation],
+      );
+      const droppedGenerations = dropped.map((row) => Number(row.generation));
       await tx.query("UPDATE bahi_rm_generations SET status = 'active' WHERE generation = $1", [generation]);
-      await tx.query("DELETE FROM bahi_rm_documents WHERE generation < $1", [generation]);
-      await tx.query("DELETE FROM bahi_rm_checkpoints WHERE generation < $1", [generation]);
+      await tx.query("DELETE FROM bahi_rm_documents WHERE generation < $1 OR generation = ANY($2::integer[])", [
+        generation,
+        droppedGenerations,
+      ]);
+      await tx.query("DELETE FROM bahi_rm_checkpoints WHERE generation < $1 OR generation = ANY($2::integer[])", [
+        generation,
+        droppedGenerations,
+      ]);
     });
   }
 

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import type { BahiEvent } from "@bahi/shared/events";
+import { customersProjection } from "./parties/customersProjection.ts";
+import { vendorsProjection } from "./parties/vendorsProjection.ts";
+import type { AnyProjection } from "./projection.ts";
+import { usersProjection } from "./users/usersProjection.ts";
+
+/** Folds events into documents the way the projector does, keyed by document id. */
+function project(projection: AnyProjection, events: BahiEvent[]): Map<string, unknown> {
+  const docs = new Map<string, unknown>();
+  for (const event of events) {
+    if (!projection.handles.includes(event.type)) continue;
+    for (const id of projection.documentIds(event)) docs.set(id, projection.evolve(docs.get(id) ?? null, event));
+  }
+  return docs;
+}
+
+const history: BahiEvent[] = [
+  { type: "UserRegistered", data: { userId: "u-1", email: "a@b.co", passwordHash: "scrypt$secret", firstName: "Asha", lastName: "Rao", companyName: null, phone: null, subscriptionPlan: "free", invoiceLimit: 10, registeredAt: "2026-01-01" } },
+  { type: "CustomerAdded", data: { customerId: "c-1", ownerId: "u-1", name: "Ravi", email: null, phone: null, address: null, gstNumber: null, creditLimitPaise: 123456, addedAt: "2026-01-02" } },
+  { type: "CustomerUpdated", data: { customerId: "c-1", ownerId: "u-1", name: "Ravi & Sons", email: "r@s.in", phone: null, address: null, gstNumber: null, creditLimitPaise: 0, updatedAt: "2026-01-03" } },
+  { type: "CustomerAdded", data: { customerId: "c-2", ownerId: "u-1", name: "Gone", email: null, phone: null, address: null, gstNumber: null, creditLimitPaise: 0, addedAt: "2026-01-04" } },
+  { type: "CustomerDeleted", data: { customerId: "c-2", ownerId: "u-1", deletedAt: "2026-01-05" } },
+  { type: "VendorAdded", data: { vendorId: "v-1", ownerId: "u-1", name: "Shah", email: null, phone: null, address: null, gstNumber: "29AABCR1718E1ZL", addedAt: "2026-01-06" } },
+];
+
+describe("projections", () => {
+  it("users: everything but the password hash", () => {
+    const user = project(usersProjection, history).get("u-1");
+    expect(user).toMatchObject({ id: "u-1", email: "a@b.co", firstName: "Asha", invoicesUsed: 0, isActive: true, createdAt: "2026-01-01" });
+    expect(JSON.stringify(user)).not.toContain("scrypt");
+  });
+
+  it("customers: updates replace fields, credit limits become two-decimal strings, deletes leave a tombstone", () => {
+    const docs = project(customersProjection, history);
+    expect(docs.get("c-1")).toEqual({ id: "c-1", userId: "u-1", name: "Ravi & Sons", email: "r@s.in", phone: null, address: null, gstNumber: null, creditLimit: "0.00", createdAt: "2026-01-02", updatedAt: "2026-01-03" });
+    expect(docs.get("c-2")).toBeNull();
+  });
+
+  it("vendors", () => {
+    expect(project(vendorsProjection, history).get("v-1")).toMatchObject({ id: "v-1", userId: "u-1", gstNumber: "29AABCR1718E1ZL", createdAt: "2026-01-06" });
+  });
+
+  it("replayed twice gives the same documents", () => {
+    for (const projection of [usersProjection, customersProjection, vendorsProjection]) {
+      expect(project(projection, history)).toEqual(project(projection, [...history]));
+    }
+  });
+});
