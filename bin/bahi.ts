@@ -14,7 +14,8 @@ const USAGE = `Usage: bahi <command>
   projector rebuild     replay the whole log into fresh read models and swap them in
 
 Environment: PORT (default 5000), BAHI_DATA_DIR, DATABASE_URL, BAHI_SESSION_SECRET,
-BAHI_SECURE_COOKIES=1 (behind HTTPS), BAHI_TRUST_PROXY=1 (behind a reverse proxy).`;
+BAHI_SECURE_COOKIES=1 (behind HTTPS), BAHI_TRUST_PROXY=1 (behind a reverse proxy),
+BAHI_PROJECTOR_BATCH_SIZE (events per projector commit, default 500).`;
 
 const log = (message: string) => console.log(`[bahi] ${message}`);
 
@@ -36,6 +37,11 @@ function serverStoreConfig(): StoreConfig {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) fail("DATABASE_URL is required for this role (a PostgreSQL connection string).");
   return { kind: "postgres", databaseUrl };
+}
+
+function projectorBatchSize(): number | undefined {
+  const size = Number(process.env.BAHI_PROJECTOR_BATCH_SIZE);
+  return Number.isInteger(size) && size > 0 ? size : undefined;
 }
 
 function fail(message: string): never {
@@ -78,6 +84,7 @@ async function serve(roles: Role[], stores: Stores, sessionSecret: string | unde
     clientDir,
     secureCookies: process.env.BAHI_SECURE_COOKIES === "1",
     trustProxy: process.env.BAHI_TRUST_PROXY === "1",
+    projectorBatchSize: projectorBatchSize(),
     log,
   });
   const port = Number(process.env.PORT ?? 5000);
@@ -111,7 +118,7 @@ async function main(argv: string[]): Promise<void> {
       if (sub === "rebuild") return rebuild();
       if (process.env.PORT) return serve(["projector"], await open(serverStoreConfig()), undefined, null);
       const stores = await open(serverStoreConfig());
-      const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, log });
+      const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, batchSize: projectorBatchSize(), log });
       projector.start();
       log(`projector following the log on ${stores.describe}`);
       onSignals(async () => {

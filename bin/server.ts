@@ -20,6 +20,7 @@ export interface BahiOptions {
   authLimits?: AuthRateLimits;
   clock?: () => Date;
   readWaitTimeoutMs?: number;
+  projectorBatchSize?: number;
   trustProxy?: boolean;
   log?: (message: string) => void;
 }
@@ -47,7 +48,13 @@ export function createBahi(options: BahiOptions): RunningBahi {
       : null;
 
   const projector = serves("projector")
-    ? new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, log: options.log })
+    ? new Projector({
+        eventLog: stores.eventLog,
+        readStore: stores.readStore,
+        projections: allProjections,
+        batchSize: options.projectorBatchSize,
+        log: options.log,
+      })
     : null;
 
   app.get("/api/health", async (_req, res) => {
