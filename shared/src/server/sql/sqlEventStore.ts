@@ -94,7 +94,18 @@ export class SqlEventStore implements EventStore, EventLog {
       if (!isUniqueViolation(error)) throw error;
       const previous = await this.alreadyAppended(this.sql, streamId, events, expected);
       if (previous) return previous;
-      return this.tryAppend(streamId, events, expected);
+      try {
+        return await this.tryAppend(streamId, events, expected);
+      } catch (retryError) {
+        // Still a clash: these event ids already stand elsewhere in the log. Like
+        // EventStoreDB, answer with a version conflict rather than a raw SQL error.
+        if (!isUniqueViolation(retryError)) throw retryError;
+        const [head] = await this.sql.query<{ revision: string | null }>(
+          "SELECT max(stream_revision)::text AS revision FROM bahi_events WHERE stream_id = $1",
+          [streamId],
+        );
+        throw new WrongExpectedRevisionError(streamId, expected, head?.revision == null ? "no_stream" : Number(head.revision));
+      }
     }
   }
 
