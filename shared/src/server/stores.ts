@@ -44,8 +44,9 @@ export async function openStores(config: StoreConfig): Promise<Stores> {
   }
   const release = lockDataDir(config.dataDir);
   try {
-    const db = await openPglite(join(config.dataDir, "pglite"));
-    const sql = pgliteClient(db);
+    const pgdata = join(config.dataDir, "pglite");
+    const db = await openPglite(pgdata);
+    const sql = pgliteClient(db, { durableDir: pgdata });
     await migrate(sql);
     return storesOver(sql, `embedded:${config.dataDir}`, release);
   } catch (error) {

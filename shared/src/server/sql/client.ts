@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { StoreUnavailableError } from "../ports/eventStore.ts";
+import { DurableDir } from "./durableDir.ts";
 
 /**
  * The one seam between our SQL adapters and a connection: PGlite (embedded) and
@@ -94,19 +95,31 @@ export function postgresClient(connectionString: string, options: { max?: number
   };
 }
 
-export function pgliteClient(db: PGlite): SqlClient {
+const READ_ONLY = /^\s*(select|show|with\s[^;]*\bselect\b(?![^;]*\b(insert|update|delete)\b))/i;
+
+/**
+ * `durableDir`: the data directory to fsync after each write (see DurableDir); absent for
+ * in-memory databases, which have nothing to make durable.
+ */
+export function pgliteClient(db: PGlite, options: { durableDir?: string } = {}): SqlClient {
+  const durable = options.durableDir ? new DurableDir(options.durableDir) : null;
+  const afterWrite = () => durable?.sync();
   return {
     kind: "pglite",
     async query<Row>(text: string, params?: readonly unknown[]) {
+      let rows: Row[];
       try {
-        return (await db.query<Row>(text, params as unknown[] | undefined)).rows;
+        rows = (await db.query<Row>(text, params as unknown[] | undefined)).rows;
       } catch (error) {
         throw translate(error);
       }
+      if (!READ_ONLY.test(text)) afterWrite();
+      return rows;
     },
     async transaction<T>(work: (tx: SqlExecutor) => Promise<T>) {
+      let result: T;
       try {
-        return await db.transaction(async (tx) =>
+        result = await db.transaction(async (tx) =>
           work({
             async query<Row>(text: string, params?: readonly unknown[]) {
               return (await tx.query<Row>(text, params as unknown[] | undefined)).rows;
@@ -116,9 +129,12 @@ export function pgliteClient(db: PGlite): SqlClient {
       } catch (error) {
         throw translate(error);
       }
+      afterWrite();
+      return result;
     },
     async exec(text: string) {
       await db.exec(text);
+      afterWrite();
     },
     async listen(channel: string, onNotify: () => void) {
       const unsubscribe = await db.listen(channel, () => onNotify());
@@ -131,18 +147,17 @@ export function pgliteClient(db: PGlite): SqlClient {
 }
 
 /**
- * PGlite's default start parameters pass -F (fsync off): a commit it acknowledges could be
- * lost in a power cut. The embedded store must not do that, so we start it without -F.
+ * PGlite's default start parameters pass -F (fsync off). We drop it so PostgreSQL runs its
+ * durable code paths (WAL flush at commit); the flush reaching the disk is DurableDir's job.
  */
 export function durableStartParams(): string[] {
   return PGlite.defaultStartParams.filter((param) => param !== "-F");
 }
 
-export async function openPglite(dataDir: string | undefined, options: { durable?: boolean; loadDataDir?: Blob | File } = {}): Promise<PGlite> {
-  const durable = options.durable ?? true;
+export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob | File } = {}): Promise<PGlite> {
   return PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    startParams: durable ? durableStartParams() : PGlite.defaultStartParams,
+    startParams: durableStartParams(),
   });
 }
