@@ -112,7 +112,8 @@ async function main(argv: string[]): Promise<void> {
         [command],
         await open(serverStoreConfig()),
         process.env.BAHI_SESSION_SECRET ?? fail("BAHI_SESSION_SECRET is required (32+ characters, the same for every API process)."),
-        null,
+        // The read side also serves the built client's pages behind a gateway.
+        command === "read-api" ? DEFAULT_CLIENT_DIR : null,
       );
     case "projector": {
       if (sub === "rebuild") return rebuild();
