@@ -6,3 +6,4 @@ export * from "./fields.ts";
 export * from "./auth.ts";
 export * from "./parties.ts";
 export * from "./dashboard.ts";
+export * from "./gst/index.ts";
