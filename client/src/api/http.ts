@@ -1,0 +1,104 @@
+import { AFTER_HEADER, POSITION_HEADER, compareWirePositions, isWirePosition } from "@bahi/shared/contract";
+import type { ErrorBody } from "@bahi/shared/contract";
+import type { QueryFunction } from "@tanstack/react-query";
+import { readStoredUser } from "../lib/auth-storage.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** SPEC §8 Transport: the message is "status: body text" (or the status text); the raw body rides along. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = "HttpError";
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's `{ message, errors? }` body, or null when the body is not one. */
+  get errorBody(): ErrorBody | null {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      if (typeof parsed !== "object" || parsed === null) return null;
+      const { message, errors } = parsed as Partial<ErrorBody>;
+      if (typeof message !== "string") return null;
+      const fieldErrors = Array.isArray(errors)
+        ? errors.filter((e) => typeof e?.path === "string" && typeof e?.message === "string")
+        : undefined;
+      return fieldErrors ? { message, errors: fieldErrors } : { message };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/**
+ * Read-your-writes (DESIGN.md "Consistency the user can see"): every command answers with the
+ * log position of what it wrote; reads send the highest one seen so the read side waits for it.
+ */
+let highestPosition: string | null = null;
+
+function rememberPosition(response: Response): void {
+  const position = response.headers.get(POSITION_HEADER);
+  if (position && isWirePosition(position) && compareWirePositions(position, highestPosition) > 0) {
+    highestPosition = position;
+  }
+}
+
+type UnauthorizedListener = () => void;
+let unauthorizedListener: UnauthorizedListener | null = null;
+
+/** Called when a read is refused with 401: the session cookie has expired or was cleared. */
+export function onUnauthorizedRead(listener: UnauthorizedListener): () => void {
+  unauthorizedListener = listener;
+  return () => {
+    if (unauthorizedListener === listener) unauthorizedListener = null;
+  };
+}
+
+/** The single request helper (SPEC §7 "General behaviour of every call"). Throws HttpError when not ok. */
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const user = readStoredUser();
+  if (user) headers["x-user-id"] = user.id;
+  if (method === "GET" && highestPosition) headers[AFTER_HEADER] = highestPosition;
+
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+    // Reads must reflect the session and the position sent, never a copy from the HTTP cache.
+    cache: "no-store",
+  });
+  rememberPosition(response);
+
+  if (!response.ok) {
+    const text = await response.text();
+    if (response.status === 401 && method === "GET") unauthorizedListener?.();
+    throw new HttpError(response.status, response.statusText, text);
+  }
+  return response;
+}
+
+/** apiRequest plus the JSON body; a 204 (or any empty body) gives undefined. */
+export async function requestJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The default read: GET the query key's segments joined with "/". */
+export function getQueryFn<T>({ on401 }: { on401: "throw" | "returnNull" }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    try {
+      return await requestJson<T>("GET", queryKey.join("/"));
+    } catch (error) {
+      if (on401 === "returnNull" && error instanceof HttpError && error.status === 401) return null;
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,62 @@
+import type { ComponentType } from "react";
+import { Route, Switch } from "wouter";
+import { useAuth } from "./auth/auth-provider.tsx";
+import { AppLayout } from "./components/layout/app-layout.tsx";
+import { FullPageSpinner } from "./components/ui/spinner.tsx";
+import { ContactPage } from "./pages/contact.tsx";
+import { CustomersPage } from "./pages/customers.tsx";
+import { DashboardPage } from "./pages/dashboard.tsx";
+import { ExpensesPage } from "./pages/expenses.tsx";
+import { GstCompliancePage } from "./pages/gst-compliance.tsx";
+import { InventoryPage } from "./pages/inventory.tsx";
+import { InvoicesPage } from "./pages/invoices.tsx";
+import { LandingPage } from "./pages/landing.tsx";
+import { LoginPage } from "./pages/login.tsx";
+import { NotFoundPage } from "./pages/not-found.tsx";
+import { PrivacyPage } from "./pages/privacy.tsx";
+import { RegisterPage } from "./pages/register.tsx";
+import { ReportsPage } from "./pages/reports.tsx";
+import { TermsPage } from "./pages/terms.tsx";
+import { VendorsPage } from "./pages/vendors.tsx";
+
+/** Signed out, an application route shows the login screen in its place (SPEC §2, §6). */
+function Authenticated({ page: Page }: { page: ComponentType }) {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+  if (!user) return <LoginPage stayOnPage />;
+  return (
+    <AppLayout>
+      <Page />
+    </AppLayout>
+  );
+}
+
+const APP_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
+  ["/dashboard", DashboardPage],
+  ["/invoices", InvoicesPage],
+  ["/inventory", InventoryPage],
+  ["/customers", CustomersPage],
+  ["/vendors", VendorsPage],
+  ["/expenses", ExpensesPage],
+  ["/reports", ReportsPage],
+  ["/gst-compliance", GstCompliancePage],
+];
+
+export function App() {
+  return (
+    <Switch>
+      <Route path="/" component={LandingPage} />
+      <Route path="/register" component={RegisterPage} />
+      <Route path="/login">{() => <LoginPage />}</Route>
+      {APP_ROUTES.map(([path, page]) => (
+        <Route key={path} path={path}>
+          {() => <Authenticated page={page} />}
+        </Route>
+      ))}
+      <Route path="/privacy" component={PrivacyPage} />
+      <Route path="/terms" component={TermsPage} />
+      <Route path="/contact" component={ContactPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

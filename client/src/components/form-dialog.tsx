@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import { Button } from "./ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog.tsx";
+
+interface FormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  /** Id of the <form> inside `children`, so the footer's submit button can sit outside it. */
+  formId: string;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  children: ReactNode;
+}
+
+/**
+ * A create/edit dialog. It cannot be dismissed while its call is in flight, and it stays open on
+ * failure so nothing typed is lost; the caller closes it on success.
+ */
+export function FormDialog({ open, onOpenChange, title, description, formId, pending, submitLabel, pendingLabel, children }: FormDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) onOpenChange(next);
+      }}
+    >
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+import { toPaise } from "@bahi/shared/contract";
+import type { Customer } from "@bahi/shared/contract";
+import { CreditCard, IndianRupee, Plus, Users } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { useCustomers, useDeleteCustomer } from "../api/customers.ts";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
+import { EmptyState, ErrorState } from "../components/list-states.tsx";
+import { PageHeader } from "../components/page-header.tsx";
+import { CustomerFormDialog } from "../components/parties/customer-form-dialog.tsx";
+import { PartyCard, PartyCardSkeletons } from "../components/parties/party-card.tsx";
+import { StatCard } from "../components/stat-card.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { toast } from "../components/ui/use-toast.ts";
+import { formatCurrency } from "../lib/format.ts";
+
+/** Which form is open: a new customer (null) or an existing one. */
+type Editing = { customer: Customer | null } | null;
+
+function creditLimitPaise(customer: Customer): number {
+  try {
+    return toPaise(customer.creditLimit);
+  } catch {
+    return 0;
+  }
+}
+
+export function CustomersPage() {
+  const [, navigate] = useLocation();
+  // The dashboard's 'Add Customer' quick action links to /customers?add=1.
+  const openedFromQuickAction = new URLSearchParams(useSearch()).has("add");
+  const [editing, setEditing] = useState<Editing>(() => (openedFromQuickAction ? { customer: null } : null));
+  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const customers = useCustomers();
+  const remove = useDeleteCustomer();
+
+  const list = customers.data ?? [];
+  const withCredit = list.filter((customer) => creditLimitPaise(customer) > 0);
+  const totalCreditPaise = withCredit.reduce((sum, customer) => sum + creditLimitPaise(customer), 0);
+
+  function closeForm() {
+    setEditing(null);
+    if (openedFromQuickAction) navigate("/customers", { replace: true });
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: "Customer deleted successfully" });
+    } catch {
+      toast({ title: "Failed to delete customer", variant: "destructive" });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const addButton = (
+    <Button onClick={() => setEditing({ customer: null })}>
+      <Plus aria-hidden="true" />
+      Add Customer
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title="Customers" description="Contact details, GST numbers and credit limits of the people you bill" actions={addButton} />
+
+      <section aria-label="Customer figures" className="mb-8 grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Customers" value={list.length} icon={Users} tint="indigo" loading={customers.isPending} />
+        <StatCard label="With Credit Limit" value={withCredit.length} icon={CreditCard} tint="emerald" loading={customers.isPending} />
+        <StatCard label="Total Credit Limit" value={formatCurrency(totalCreditPaise / 100)} icon={IndianRupee} tint="violet" loading={customers.isPending} />
+      </section>
+
+      {customers.isPending ? (
+        <PartyCardSkeletons />
+      ) : customers.isError ? (
+        <ErrorState title="Could not load your customers" error={customers.error} onRetry={() => void customers.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState icon={Users} title="No customers found" text="Add your first customer to start sending them invoices." action={addButton} />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {list.map((customer) => (
+            <PartyCard
+              key={customer.id}
+              party={customer}
+              dateLabel="Joined"
+              extra={
+                creditLimitPaise(customer) > 0 && (
+                  <li className="flex items-center gap-2.5 text-sm">
+                    <CreditCard aria-hidden="true" className="size-4 text-muted-foreground/70" />
+                    <span className="text-muted-foreground">Credit Limit:</span>
+                    <span className="font-semibold text-foreground">{formatCurrency(customer.creditLimit)}</span>
+                  </li>
+                )
+              }
+              onEdit={() => setEditing({ customer })}
+              onDelete={() => setDeleting(customer)}
+            />
+          ))}
+        </div>
+      )}
+
+      {editing && <CustomerFormDialog key={editing.customer?.id ?? "new"} customer={editing.customer} onClose={closeForm} />}
+      <ConfirmDeleteDialog
+        name={deleting?.name ?? null}
+        question="Are you sure you want to delete this customer?"
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

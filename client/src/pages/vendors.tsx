@@ -1,0 +1,84 @@
+import type { Vendor } from "@bahi/shared/contract";
+import { BadgeCheck, Plus, Truck } from "lucide-react";
+import { useState } from "react";
+import { useDeleteVendor, useVendors } from "../api/vendors.ts";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
+import { EmptyState, ErrorState } from "../components/list-states.tsx";
+import { PageHeader } from "../components/page-header.tsx";
+import { PartyCard, PartyCardSkeletons } from "../components/parties/party-card.tsx";
+import { VendorFormDialog } from "../components/parties/vendor-form-dialog.tsx";
+import { StatCard } from "../components/stat-card.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { toast } from "../components/ui/use-toast.ts";
+
+/** Which form is open: a new vendor (null) or an existing one. */
+type Editing = { vendor: Vendor | null } | null;
+
+export function VendorsPage() {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Vendor | null>(null);
+  const vendors = useVendors();
+  const remove = useDeleteVendor();
+
+  const list = vendors.data ?? [];
+  const gstRegistered = list.filter((vendor) => vendor.gstNumber).length;
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: "Vendor deleted successfully" });
+    } catch {
+      toast({ title: "Failed to delete vendor", variant: "destructive" });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const addButton = (
+    <Button onClick={() => setEditing({ vendor: null })}>
+      <Plus aria-hidden="true" />
+      Add Vendor
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title="Vendors" description="The suppliers you buy from, with their GST registration" actions={addButton} />
+
+      <section aria-label="Vendor figures" className="mb-8 grid gap-4 sm:grid-cols-2">
+        <StatCard label="Total Vendors" value={list.length} icon={Truck} tint="indigo" loading={vendors.isPending} />
+        <StatCard label="GST Registered" value={gstRegistered} icon={BadgeCheck} tint="emerald" loading={vendors.isPending} />
+      </section>
+
+      {vendors.isPending ? (
+        <PartyCardSkeletons />
+      ) : vendors.isError ? (
+        <ErrorState title="Could not load your vendors" error={vendors.error} onRetry={() => void vendors.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState icon={Truck} title="No vendors found" text="Add the suppliers you buy from to track purchases and input tax credit." action={addButton} />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {list.map((vendor) => (
+            <PartyCard
+              key={vendor.id}
+              party={vendor}
+              dateLabel="Added"
+              onEdit={() => setEditing({ vendor })}
+              onDelete={() => setDeleting(vendor)}
+            />
+          ))}
+        </div>
+      )}
+
+      {editing && <VendorFormDialog key={editing.vendor?.id ?? "new"} vendor={editing.vendor} onClose={() => setEditing(null)} />}
+      <ConfirmDeleteDialog
+        name={deleting?.name ?? null}
+        question="Are you sure you want to delete this vendor?"
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}
