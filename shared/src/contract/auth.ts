@@ -33,7 +33,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export type SubscriptionPlan = "free" | "professional" | "enterprise";
 
 /** The signed-in user as the API returns it: never a password or its hash. */
-export interface User {
+export interface User extends Partial<import("./profile.ts").BusinessProfile> {
   id: string;
   email: string;
   firstName: string;
@@ -41,7 +41,8 @@ export interface User {
   companyName: string | null;
   phone: string | null;
   subscriptionPlan: SubscriptionPlan;
-  invoiceLimit: number;
+  /** null: unlimited (Professional and Enterprise). */
+  invoiceLimit: number | null;
   invoicesUsed: number;
   isActive: boolean;
   createdAt: string;

@@ -6,4 +6,7 @@ export * from "./fields.ts";
 export * from "./auth.ts";
 export * from "./parties.ts";
 export * from "./dashboard.ts";
+export * from "./products.ts";
+export * from "./invoices.ts";
+export * from "./profile.ts";
 export * from "./gst/index.ts";

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { optionalText } from "./fields.ts";
+import { invoiceNumberField } from "./gst/invoiceNumber.ts";
+import { isPlaceOfSupplyCode } from "./gst/tax.ts";
+import { gstRateField, moneyField } from "./products.ts";
+
+export const INVOICE_STATUSES = ["pending", "paid", "overdue"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+const isoDate = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}/.test(value), message);
+
+const figure = z.union([z.string(), z.number()], { error: "Expected an amount" });
+
+export const invoiceItemSchema = z.object({
+  productId: z.string({ error: "Product is required" }).trim().min(1, "Product is required"),
+  quantity: z
+    .union([z.number(), z.string()], { error: "Quantity must be at least 1" })
+    .transform((value) => (typeof value === "string" ? Number(value) : value))
+    .refine((value) => Number.isInteger(value) && value >= 1, "Quantity must be at least 1")
+    .refine((value) => value <= 1_000_000, "Quantity must be at most 1000000"),
+  price: moneyField("Price", { required: "Price is required" }),
+  gstRate: gstRateField("GST rate is required"),
+  discount: z.union([z.string(), z.number()]).nullish(),
+  discountType: z.enum(["percentage", "amount"], { error: "Discount type must be percentage or amount" }).nullish(),
+  amount: figure,
+});
+
+/** SPEC §3 invoice creation payload, plus optional placeOfSupply and per-item discounts. */
+export const invoiceCreateSchema = z.object({
+  customerId: z.string({ error: "Customer is required" }).trim().min(1, "Customer is required"),
+  invoiceNumber: invoiceNumberField,
+  issueDate: isoDate("Issue date must be a date").optional(),
+  dueDate: isoDate("Due date must be a date").nullish().or(z.literal("").transform(() => null)),
+  placeOfSupply: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isPlaceOfSupplyCode(value), "Place of supply must be a two-digit state code"),
+  subtotal: figure,
+  gstAmount: figure,
+  total: figure,
+  status: z.literal("pending", { error: "A new invoice is always pending" }).optional(),
+  notes: optionalText(2000),
+  items: z.array(invoiceItemSchema, { error: "At least one item is required" }).min(1, "At least one item is required").max(200, "At most 200 items"),
+});
+export type InvoiceCreateInput = z.infer<typeof invoiceCreateSchema>;
+
+export const invoiceStatusSchema = z.object({
+  status: z.enum(INVOICE_STATUSES, { error: "Status must be pending, paid or overdue" }),
+});
+
+export interface InvoiceItem {
+  id: string;
+  productId: string;
+  product: { name: string };
+  hsnCode: string | null;
+  quantity: number;
+  price: string;
+  gstRate: string;
+  discount: string | null;
+  discountType: "percentage" | "amount" | null;
+  taxableValue: string;
+  cgstAmount: string;
+  sgstAmount: string;
+  igstAmount: string;
+  cessAmount: string;
+  /** Line total including GST. */
+  amount: string;
+}
+
+export interface Invoice {
+  id: string;
+  userId: string;
+  invoiceNumber: string;
+  customerId: string;
+  customer: { id: string; name: string; address: string | null; gstNumber: string | null; email: string | null; phone: string | null };
+  supplier: { name: string; gstin: string | null; address: string | null; stateCode: string | null };
+  issueDate: string;
+  dueDate: string | null;
+  placeOfSupply: string;
+  taxKind: "intra" | "inter";
+  stateTaxLabel: "SGST" | "UTGST";
+  invoiceType: "regular";
+  reverseCharge: boolean;
+  subtotal: string;
+  gstAmount: string;
+  cgstAmount: string;
+  sgstAmount: string;
+  igstAmount: string;
+  cessAmount: string;
+  total: string;
+  status: InvoiceStatus;
+  paidAt: string | null;
+  notes: string | null;
+  items: InvoiceItem[];
+  createdAt: string;
+}

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./fields.ts";
+import { isMoneyString, toPaise, formatPaise } from "./money.ts";
+import { GST_RATES, DEFAULT_GST_RATE } from "./gst/rates.ts";
+import { percentToBasisPoints } from "./gst/tax.ts";
+
+export const PRODUCT_CATEGORIES = ["Electronics", "Clothing", "Home & Garden", "Books", "Sports", "Other"] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+/** A whole number from a number or a numeric string; empty means `fallback` (SPEC §5: empty becomes 0). */
+function wholeNumber(message: string, fallback: number) {
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === "" ? fallback : Number(value)))
+    .refine((value) => Number.isInteger(value) && Math.abs(value) <= 1_000_000_000, "Must be a whole number");
+}
+
+export function moneyField(label: string, options: { required?: string } = {}) {
+  const message = `${label} must be an amount like 499 or 499.50`;
+  return z
+    .union([z.string(), z.number()], { error: options.required ?? message })
+    .nullish()
+    .refine((value) => !(options.required && (value === undefined || value === null || value === "")), options.required ?? message)
+    .transform((value) => (value === undefined || value === null || value === "" ? "0" : String(value)))
+    .refine((value) => isMoneyString(value), message)
+    .transform((value) => formatPaise(toPaise(value)));
+}
+
+const KNOWN_RATES = new Set(GST_RATES.map((rate) => rate.rateBasisPoints));
+
+/** A GST rate in percent ("18", 18, "0.25"); one of the rates GST has had. Comes out as basis points. */
+export function gstRateField(requiredMessage = "GST rate is required") {
+  return z
+    .union([z.string(), z.number()], { error: requiredMessage })
+    .refine((value) => value !== "", requiredMessage)
+    .transform((value, ctx) => {
+      try {
+        return percentToBasisPoints(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "GST rate must be a percentage such as 5 or 18" });
+        return z.NEVER;
+      }
+    })
+    .refine((basisPoints) => KNOWN_RATES.has(basisPoints), "GST rate must be one of the GST slabs (0, 5, 12, 18, 28 or 40)");
+}
+
+const hsnField = z
+  .string({ error: "HSN code must be 4, 6 or 8 digits" })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || /^(\d{4}|\d{6}|\d{8})$/.test(value), "HSN code must be 4, 6 or 8 digits");
+
+const skuField = requiredText("SKU is required", 40)
+  .transform((value) => value.toUpperCase())
+  .refine((value) => /^[A-Z0-9][A-Z0-9._/-]*$/.test(value), "SKU may contain only letters, digits, '.', '_', '/' and '-'");
+
+const productFields = {
+  name: requiredText("Product name is required"),
+  description: optionalText(1000),
+  sku: skuField,
+  category: z.enum(PRODUCT_CATEGORIES, { error: "Category is required" }),
+  price: moneyField("Price"),
+  minStock: wholeNumber("Minimum stock cannot be negative", 10).refine((n) => n >= 0, "Minimum stock cannot be negative"),
+  gstRate: gstRateField().optional().transform((value) => value ?? DEFAULT_GST_RATE * 100),
+  hsnCode: hsnField,
+};
+
+/** POST /api/products: opening stock and the active flag come with the first version only. */
+export const productCreateSchema = z.object({
+  ...productFields,
+  stock: wholeNumber("Stock cannot be negative", 0).refine((n) => n >= 0, "Stock cannot be negative"),
+  isActive: z.boolean({ error: "Active must be true or false" }).optional().default(true),
+});
+export type ProductCreateInput = z.infer<typeof productCreateSchema>;
+
+/** PUT /api/products/{id}: stock changes go through receipts and adjustments, never an edit. */
+export const productUpdateSchema = z.object(productFields);
+export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
+
+export const productActiveSchema = z.object({ isActive: z.boolean({ error: "Active must be true or false" }) });
+
+export const stockReceiptSchema = z.object({
+  quantity: wholeNumber("Quantity must be at least 1", 0).refine((n) => n >= 1, "Quantity must be at least 1"),
+  note: optionalText(200),
+});
+
+export const stockAdjustmentSchema = z.object({
+  quantityDelta: wholeNumber("Enter how many units to add or remove", 0).refine((n) => n !== 0, "Enter how many units to add or remove"),
+  reason: requiredText("Reason is required", 200),
+});
+
+export interface Product {
+  id: string;
+  userId: string;
+  name: string;
+  description: string | null;
+  sku: string;
+  category: ProductCategory;
+  /** Two-decimal rupees, before GST. */
+  price: string;
+  /** Units on hand: opening stock + receipts ± adjustments − invoiced quantities. */
+  stock: number;
+  minStock: number;
+  /** Percent, e.g. "18" or "0.25". */
+  gstRate: string;
+  hsnCode: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
