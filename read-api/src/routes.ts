@@ -14,7 +14,7 @@ export interface ReadDeps {
 const newestFirst = <T extends { createdAt: string }>(rows: T[]): T[] =>
   rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 
-const EMPTY_STATS: DashboardStats = { totalSales: 0, outstanding: 0, totalExpenses: 0, profitMargin: 0, recentInvoices: [] };
+const EMPTY_STATS: DashboardStats = { totalSales: 0, outstanding: 0, totalExpenses: 0, profitMargin: 0, recentInvoices: [], salesByMonth: [], expenseBreakdown: [] };
 
 /** The read side's HTTP routes, to mount under /api. Every query filters by the session's user. */
 export function readApiRouter(deps: ReadDeps): Router {
