@@ -7,6 +7,9 @@ import type { CommandDeps } from "./deps.ts";
 import { customerDecider, customerView } from "./parties/customer.ts";
 import { partyRoutes } from "./parties/routes.ts";
 import { vendorDecider, vendorView } from "./parties/vendor.ts";
+import { invoiceRoutes } from "./invoices/routes.ts";
+import { productRoutes } from "./products/routes.ts";
+import { profileRoutes } from "./profile/routes.ts";
 
 export type { CommandDeps } from "./deps.ts";
 export { authRateLimitsFromEnv, type AuthRateLimits } from "./http/rateLimit.ts";
@@ -24,5 +27,8 @@ export function commandApiRouter(deps: CommandDeps): Router {
     "/vendors",
     partyRoutes(deps, { label: "Vendor", schema: vendorInputSchema, stream: streams.vendor, decider: vendorDecider, view: vendorView }),
   );
+  router.use("/profile", profileRoutes(deps));
+  router.use("/products", productRoutes(deps));
+  router.use("/invoices", invoiceRoutes(deps));
   return router;
 }

@@ -1,7 +1,17 @@
+import { dashboardProjection } from "./dashboard/dashboardProjection.ts";
+import { invoicesProjection } from "./invoices/invoicesProjection.ts";
 import { customersProjection } from "./parties/customersProjection.ts";
 import { vendorsProjection } from "./parties/vendorsProjection.ts";
+import { productsProjection } from "./products/productsProjection.ts";
 import type { AnyProjection } from "./projection.ts";
 import { usersProjection } from "./users/usersProjection.ts";
 
 /** Every read model the projector keeps. */
-export const allProjections: readonly AnyProjection[] = [usersProjection, customersProjection, vendorsProjection];
+export const allProjections: readonly AnyProjection[] = [
+  usersProjection,
+  customersProjection,
+  vendorsProjection,
+  productsProjection,
+  invoicesProjection,
+  dashboardProjection,
+];

@@ -27,7 +27,7 @@ const history: BahiEvent[] = [
 describe("projections", () => {
   it("users: everything but the password hash", () => {
     const user = project(usersProjection, history).get("u-1");
-    expect(user).toMatchObject({ id: "u-1", email: "a@b.co", firstName: "Asha", invoicesUsed: 0, isActive: true, createdAt: "2026-01-01" });
+    expect(user).toMatchObject({ id: "u-1", email: "a@b.co", firstName: "Asha", invoicesByMonth: {}, isActive: true, createdAt: "2026-01-01" });
     expect(JSON.stringify(user)).not.toContain("scrypt");
   });
 

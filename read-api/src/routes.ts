@@ -1,7 +1,10 @@
 import { Router } from "express";
-import type { Customer, DashboardStats, User, Vendor } from "@bahi/shared/contract";
+import type { Customer, Invoice, Product, SearchResults, Vendor } from "@bahi/shared/contract";
 import { notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { waitForPosition } from "./consistency.ts";
+import { dashboardStats, type DashboardDocument } from "./dashboard.ts";
+import { invoicePdf } from "./invoices/invoicePdf.ts";
+import { userResponse, type UserDocument } from "./users.ts";
 
 export interface ReadDeps {
   readStore: ReadStore;
@@ -9,59 +12,108 @@ export interface ReadDeps {
   /** The projector whose checkpoint X-Bahi-After waits for. */
   projector: string;
   waitTimeoutMs?: number;
+  clock?: () => Date;
 }
 
 const newestFirst = <T extends { createdAt: string }>(rows: T[]): T[] =>
   rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 
-const EMPTY_STATS: DashboardStats = { totalSales: 0, outstanding: 0, totalExpenses: 0, profitMargin: 0, recentInvoices: [], salesByMonth: [], expenseBreakdown: [] };
-
 /** The read side's HTTP routes, to mount under /api. Every query filters by the session's user. */
 export function readApiRouter(deps: ReadDeps): Router {
   const router = Router();
   const { readStore, sessions } = deps;
+  const clock = deps.clock ?? (() => new Date());
   router.use(waitForPosition({ readStore, projector: deps.projector, timeoutMs: deps.waitTimeoutMs ?? 2000, pollMs: 15 }));
+  // Answers depend on the session and on the projector's progress: never cache them.
+  router.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
 
-  router.get("/auth/me", async (req, res) => {
+  /** A document of the session's user, or 404 when missing or someone else's. */
+  async function owned<T extends { userId: string }>(collection: string, id: string | undefined, userId: string, label: string): Promise<T> {
+    const doc = id ? await readStore.get<T>(collection, id.toLowerCase()) : null;
+    if (!doc || doc.userId !== userId) throw notFound(label);
+    return doc;
+  }
+
+  async function me(req: Parameters<typeof requireUserId>[1], res: import("express").Response) {
     const userId = requireUserId(sessions, req);
-    const user = await readStore.get<User>("users", userId);
+    const user = await readStore.get<UserDocument>("users", userId);
     if (!user) {
-      // Signed but unknown (e.g. the projector has not caught up, or a wiped store): sign out.
+      // Signed but unknown (e.g. a wiped store): sign out.
       res.setHeader("Set-Cookie", sessions.clear());
       res.status(401).json({ message: "Please sign in to continue" });
       return;
     }
-    res.json(user);
-  });
+    res.json(userResponse(user, clock()));
+  }
+  router.get("/auth/me", me);
+  router.get("/profile", me);
 
   router.get("/customers", async (req, res) => {
-    const userId = requireUserId(sessions, req);
-    res.json(newestFirst(await readStore.list<Customer>("customers", userId)));
+    res.json(newestFirst(await readStore.list<Customer>("customers", requireUserId(sessions, req))));
   });
-
   router.get("/customers/:id", async (req, res) => {
-    const userId = requireUserId(sessions, req);
-    const customer = await readStore.get<Customer>("customers", req.params.id);
-    if (!customer || customer.userId !== userId) throw notFound("Customer");
-    res.json(customer);
+    res.json(await owned<Customer>("customers", req.params.id, requireUserId(sessions, req), "Customer"));
   });
-
   router.get("/vendors", async (req, res) => {
-    const userId = requireUserId(sessions, req);
-    res.json(newestFirst(await readStore.list<Vendor>("vendors", userId)));
+    res.json(newestFirst(await readStore.list<Vendor>("vendors", requireUserId(sessions, req))));
+  });
+  router.get("/vendors/:id", async (req, res) => {
+    res.json(await owned<Vendor>("vendors", req.params.id, requireUserId(sessions, req), "Vendor"));
   });
 
-  router.get("/vendors/:id", async (req, res) => {
-    const userId = requireUserId(sessions, req);
-    const vendor = await readStore.get<Vendor>("vendors", req.params.id);
-    if (!vendor || vendor.userId !== userId) throw notFound("Vendor");
-    res.json(vendor);
+  router.get("/products", async (req, res) => {
+    res.json(newestFirst(await readStore.list<Product>("products", requireUserId(sessions, req))));
+  });
+  router.get("/products/low-stock", async (req, res) => {
+    const products = await readStore.list<Product>("products", requireUserId(sessions, req));
+    res.json(products.filter((p) => p.isActive && p.stock <= p.minStock).sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name)));
+  });
+  router.get("/products/:id", async (req, res) => {
+    res.json(await owned<Product>("products", req.params.id, requireUserId(sessions, req), "Product"));
+  });
+
+  router.get("/invoices", async (req, res) => {
+    res.json(newestFirst(await readStore.list<Invoice>("invoices", requireUserId(sessions, req))));
+  });
+  router.get("/invoices/:id", async (req, res) => {
+    res.json(await owned<Invoice>("invoices", req.params.id, requireUserId(sessions, req), "Invoice"));
+  });
+  router.get("/invoices/:id/pdf", async (req, res) => {
+    const invoice = await owned<Invoice>("invoices", req.params.id, requireUserId(sessions, req), "Invoice");
+    const pdf = await invoicePdf(invoice);
+    const filename = `${invoice.invoiceNumber.replace(/[^A-Za-z0-9-]/g, "_")}.pdf`;
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `attachment; filename="${filename}"`);
+    res.send(pdf);
   });
 
   router.get("/dashboard/stats", async (req, res) => {
     const userId = requireUserId(sessions, req);
-    // One precomputed document per user; invoices and expenses (later issues) keep it.
-    res.json((await readStore.get<DashboardStats>("dashboard", userId)) ?? EMPTY_STATS);
+    res.json(dashboardStats(await readStore.get<DashboardDocument>("dashboards", userId), clock()));
+  });
+
+  router.get("/search", async (req, res) => {
+    const userId = requireUserId(sessions, req);
+    const q = typeof req.query.q === "string" ? req.query.q.trim().toLowerCase().slice(0, 100) : "";
+    const results: SearchResults = { invoices: [], customers: [], products: [] };
+    if (q.length > 0) {
+      const has = (...fields: (string | null | undefined)[]) => fields.some((f) => f?.toLowerCase().includes(q));
+      const [invoices, customers, products] = await Promise.all([
+        readStore.list<Invoice>("invoices", userId),
+        readStore.list<Customer>("customers", userId),
+        readStore.list<Product>("products", userId),
+      ]);
+      results.invoices = newestFirst(invoices.filter((i) => has(i.invoiceNumber, i.customer.name, i.customer.gstNumber))).slice(0, 8)
+        .map((i) => ({ id: i.id, invoiceNumber: i.invoiceNumber, customerName: i.customer.name, total: i.total, status: i.status }));
+      results.customers = customers.filter((c) => has(c.name, c.email, c.gstNumber, c.phone)).slice(0, 8)
+        .map((c) => ({ id: c.id, name: c.name, gstNumber: c.gstNumber, email: c.email }));
+      results.products = products.filter((p) => has(p.name, p.sku, p.hsnCode, p.category)).slice(0, 8)
+        .map((p) => ({ id: p.id, name: p.name, sku: p.sku, stock: p.stock }));
+    }
+    res.json(results);
   });
 
   return router;

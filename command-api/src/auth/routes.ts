@@ -52,6 +52,7 @@ export function authRoutes(deps: CommandDeps): Router {
     }
 
     const command = {
+      kind: "register" as const,
       userId,
       email: input.email,
       passwordHash: await hashPassword(input.password),

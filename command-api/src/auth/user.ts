@@ -29,10 +29,14 @@ export function emailTaken(): DomainError {
 
 // --- the user aggregate ---
 
-export type UserEvent = BahiEventOf<"UserRegistered">;
-export type UserState = { registered: false } | ({ registered: true } & EventData<"UserRegistered">);
+export type UserEvent = BahiEventOf<"UserRegistered" | "ProfileUpdated" | "PlanChanged">;
+type Profile = Omit<EventData<"ProfileUpdated">, "userId" | "updatedAt">;
+export type UserState =
+  | { registered: false }
+  | ({ registered: true } & Omit<EventData<"UserRegistered">, "invoiceLimit"> & { profile: Profile; invoiceLimit: number | null });
 
 export interface RegisterUser {
+  kind: "register";
   userId: string;
   email: string;
   passwordHash: string;
@@ -43,32 +47,72 @@ export interface RegisterUser {
   registeredAt: string;
 }
 
-export const userDecider: Decider<RegisterUser, UserEvent, UserState> = {
+export interface UpdateProfile {
+  kind: "updateProfile";
+  profile: Profile;
+  at: string;
+}
+
+export interface ChangePlan {
+  kind: "changePlan";
+  plan: "professional";
+  at: string;
+}
+
+export type UserCommand = RegisterUser | UpdateProfile | ChangePlan;
+
+const emptyProfile = (data: EventData<"UserRegistered">): Profile => ({
+  companyName: data.companyName,
+  phone: data.phone,
+  gstNumber: null,
+  businessAddress: null,
+  businessType: null,
+  gstCategory: null,
+  stateCode: null,
+  panNumber: null,
+});
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState: { registered: false },
-  evolve(_state, event) {
+  evolve(state, event) {
     switch (event.type) {
       case "UserRegistered":
-        return { registered: true, ...event.data };
+        return { registered: true, ...event.data, profile: emptyProfile(event.data) };
+      case "ProfileUpdated": {
+        if (!state.registered) return state;
+        const { userId: _id, updatedAt: _at, ...profile } = event.data;
+        return { ...state, companyName: profile.companyName, phone: profile.phone, profile };
+      }
+      case "PlanChanged":
+        return state.registered ? { ...state, subscriptionPlan: event.data.plan, invoiceLimit: event.data.invoiceLimit } : state;
       default: {
-        const exhaustive: never = event.type;
+        const exhaustive: never = event;
         return exhaustive;
       }
     }
   },
   decide(command, state) {
-    if (state.registered) throw emailTaken();
-    return [
-      {
-        type: "UserRegistered",
-        data: { ...command, subscriptionPlan: "free", invoiceLimit: FREE_INVOICE_LIMIT },
-      },
-    ];
+    switch (command.kind) {
+      case "register": {
+        if (state.registered) throw emailTaken();
+        const { kind: _kind, ...data } = command;
+        return [{ type: "UserRegistered", data: { ...data, subscriptionPlan: "free", invoiceLimit: FREE_INVOICE_LIMIT } }];
+      }
+      case "updateProfile":
+        if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
+        return [{ type: "ProfileUpdated", data: { userId: state.userId, ...command.profile, updatedAt: command.at } }];
+      case "changePlan":
+        if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
+        if (state.subscriptionPlan !== "free") throw new DomainError("CONFLICT", `You are already on the ${state.subscriptionPlan} plan`);
+        return [{ type: "PlanChanged", data: { userId: state.userId, plan: command.plan, invoiceLimit: null, changedAt: command.at } }];
+    }
   },
 };
 
 /** The user as the API shows it: everything but the password hash. */
 export function userView(state: Extract<UserState, { registered: true }>): User {
   return {
+    ...(state.profile as Pick<User, keyof Profile>),
     id: state.userId,
     email: state.email,
     firstName: state.firstName,

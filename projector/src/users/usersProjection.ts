@@ -1,17 +1,60 @@
-import type { User } from "@bahi/shared/contract";
+import { indianDateOf, type User } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
 
 export const USERS = "users";
 
+/** The user as the API shows it, plus invoices created per Indian month ("2026-06"). */
+export type UserDocument = Omit<User, "invoicesUsed"> & { invoicesByMonth: Record<string, number> };
+
 /** The user without the password hash, which never leaves the user's own stream. */
-export const usersProjection: Projection<User> = {
+export const usersProjection: Projection<UserDocument> = {
   collection: USERS,
-  handles: ["UserRegistered"],
-  documentIds: (event) => (event.type === "UserRegistered" ? [event.data.userId] : []),
+  handles: ["UserRegistered", "ProfileUpdated", "PlanChanged", "InvoiceCreated"],
+  documentIds(event) {
+    switch (event.type) {
+      case "UserRegistered":
+      case "ProfileUpdated":
+      case "PlanChanged":
+        return [event.data.userId];
+      case "InvoiceCreated":
+        return [event.data.ownerId];
+      default:
+        return [];
+    }
+  },
   evolve(doc, event) {
-    if (event.type !== "UserRegistered") return doc;
-    const { userId, passwordHash: _secret, registeredAt, ...profile } = event.data;
-    return { id: userId, ...profile, invoicesUsed: 0, isActive: true, createdAt: registeredAt };
+    switch (event.type) {
+      case "UserRegistered": {
+        const { userId, passwordHash: _secret, registeredAt, ...profile } = event.data;
+        return {
+          id: userId,
+          ...profile,
+          gstNumber: null,
+          businessAddress: null,
+          businessType: null,
+          gstCategory: null,
+          stateCode: null,
+          panNumber: null,
+          isActive: true,
+          createdAt: registeredAt,
+          invoicesByMonth: {},
+        };
+      }
+      case "ProfileUpdated": {
+        if (!doc) return doc;
+        const { userId: _id, updatedAt: _at, ...profile } = event.data;
+        return { ...doc, ...(profile as Partial<User>) };
+      }
+      case "PlanChanged":
+        return doc && { ...doc, subscriptionPlan: event.data.plan, invoiceLimit: event.data.invoiceLimit };
+      case "InvoiceCreated": {
+        if (!doc) return doc;
+        const month = indianDateOf(event.data.createdAt).slice(0, 7);
+        return { ...doc, invoicesByMonth: { ...doc.invoicesByMonth, [month]: (doc.invoicesByMonth[month] ?? 0) + 1 } };
+      }
+      default:
+        return doc;
+    }
   },
   ownerOf: (doc) => doc.id,
 };

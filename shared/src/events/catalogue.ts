@@ -12,6 +12,17 @@ const partyFields = {
   gstNumber: z.string().nullable(),
 };
 
+const productFields = {
+  name: z.string(),
+  description: z.string().nullable(),
+  sku: z.string(),
+  category: z.string(),
+  pricePaise: z.number().int().nonnegative(),
+  minStock: z.number().int().nonnegative(),
+  gstRateBasisPoints: z.number().int().nonnegative(),
+  hsnCode: z.string().nullable(),
+};
+
 export const eventSchemas = {
   EmailReserved: z.object({ email: z.string(), userId: z.string() }),
   UserRegistered: z.object({
@@ -27,12 +38,86 @@ export const eventSchemas = {
     invoiceLimit: z.number().int(),
     registeredAt: z.string(),
   }),
+  ProfileUpdated: z.object({
+    userId: z.string(),
+    companyName: z.string().nullable(),
+    phone: z.string().nullable(),
+    gstNumber: z.string().nullable(),
+    businessAddress: z.string().nullable(),
+    businessType: z.string().nullable(),
+    gstCategory: z.string().nullable(),
+    stateCode: z.string().nullable(),
+    panNumber: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
+  /** invoiceLimit null: unlimited. No payment is taken yet; the event records the choice. */
+  PlanChanged: z.object({ userId: z.string(), plan: z.enum(["free", "professional", "enterprise"]), invoiceLimit: z.number().int().nullable(), changedAt: z.string() }),
   CustomerAdded: z.object({ customerId: z.string(), ownerId: z.string(), ...partyFields, creditLimitPaise: z.number().int().nonnegative(), addedAt: z.string() }),
   CustomerUpdated: z.object({ customerId: z.string(), ownerId: z.string(), ...partyFields, creditLimitPaise: z.number().int().nonnegative(), updatedAt: z.string() }),
   CustomerDeleted: z.object({ customerId: z.string(), ownerId: z.string(), deletedAt: z.string() }),
   VendorAdded: z.object({ vendorId: z.string(), ownerId: z.string(), ...partyFields, addedAt: z.string() }),
   VendorUpdated: z.object({ vendorId: z.string(), ownerId: z.string(), ...partyFields, updatedAt: z.string() }),
   VendorDeleted: z.object({ vendorId: z.string(), ownerId: z.string(), deletedAt: z.string() }),
+
+  ProductAdded: z.object({ productId: z.string(), ownerId: z.string(), ...productFields, openingStock: z.number().int().nonnegative(), isActive: z.boolean(), addedAt: z.string() }),
+  ProductUpdated: z.object({ productId: z.string(), ownerId: z.string(), ...productFields, updatedAt: z.string() }),
+  ProductActivated: z.object({ productId: z.string(), ownerId: z.string(), at: z.string() }),
+  ProductDeactivated: z.object({ productId: z.string(), ownerId: z.string(), at: z.string() }),
+  ProductDeleted: z.object({ productId: z.string(), ownerId: z.string(), deletedAt: z.string() }),
+  StockReceived: z.object({ productId: z.string(), ownerId: z.string(), quantity: z.number().int().positive(), note: z.string().nullable(), receivedAt: z.string() }),
+  StockAdjusted: z.object({ productId: z.string(), ownerId: z.string(), quantityDelta: z.number().int(), reason: z.string(), adjustedAt: z.string() }),
+  /** sku-{userId}-{SKU}: one product per SKU and business. */
+  SkuReserved: z.object({ userId: z.string(), sku: z.string(), productId: z.string() }),
+  SkuReleased: z.object({ userId: z.string(), sku: z.string(), productId: z.string() }),
+
+  /** invoiceno-{userId}-{number}: one invoice per number and business. */
+  InvoiceNumberReserved: z.object({ userId: z.string(), invoiceNumber: z.string(), invoiceId: z.string() }),
+  InvoiceNumberReleased: z.object({ userId: z.string(), invoiceNumber: z.string(), invoiceId: z.string() }),
+  /** invoicequota-{userId}-{YYYYMM}: the free plan's monthly counter, one event per invoice. */
+  InvoiceQuotaUsed: z.object({ userId: z.string(), month: z.string(), invoiceId: z.string(), limit: z.number().int().nullable() }),
+  InvoiceQuotaReturned: z.object({ userId: z.string(), month: z.string(), invoiceId: z.string() }),
+  InvoiceCreated: z.object({
+    invoiceId: z.string(),
+    ownerId: z.string(),
+    invoiceNumber: z.string(),
+    issueDate: z.string(),
+    dueDate: z.string().nullable(),
+    notes: z.string().nullable(),
+    placeOfSupply: z.string(),
+    taxKind: z.enum(["intra", "inter"]),
+    stateTaxLabel: z.enum(["SGST", "UTGST"]),
+    supplier: z.object({ name: z.string(), gstin: z.string().nullable(), address: z.string().nullable(), stateCode: z.string() }),
+    customer: z.object({ id: z.string(), name: z.string(), gstin: z.string().nullable(), address: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+    lines: z.array(
+      z.object({
+        lineId: z.string(),
+        productId: z.string(),
+        productName: z.string(),
+        hsnCode: z.string().nullable(),
+        quantity: z.number().int().positive(),
+        pricePaise: z.number().int().nonnegative(),
+        rateBasisPoints: z.number().int().nonnegative(),
+        discount: z.union([z.object({ type: z.literal("percentage"), basisPoints: z.number().int() }), z.object({ type: z.literal("amount"), paise: z.number().int() })]).nullable(),
+        discountPaise: z.number().int(),
+        taxablePaise: z.number().int(),
+        cgstPaise: z.number().int(),
+        sgstPaise: z.number().int(),
+        igstPaise: z.number().int(),
+        cessPaise: z.number().int(),
+        amountPaise: z.number().int(),
+      }),
+    ),
+    subtotalPaise: z.number().int(),
+    cgstPaise: z.number().int(),
+    sgstPaise: z.number().int(),
+    igstPaise: z.number().int(),
+    cessPaise: z.number().int(),
+    gstAmountPaise: z.number().int(),
+    totalPaise: z.number().int(),
+    createdAt: z.string(),
+  }),
+  InvoiceMarkedPaid: z.object({ invoiceId: z.string(), ownerId: z.string(), paidAt: z.string(), amountPaise: z.number().int() }),
+  InvoiceStatusChanged: z.object({ invoiceId: z.string(), ownerId: z.string(), from: z.enum(["pending", "paid", "overdue"]), to: z.enum(["pending", "paid", "overdue"]), changedAt: z.string() }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,2 +1,3 @@
 export * from "./catalogue.ts";
 export * from "./streams.ts";
+export * from "./views.ts";

@@ -4,4 +4,10 @@ export const streams = {
   emailReservation: (normalisedEmail: string) => `email-${normalisedEmail}`,
   customer: (customerId: string) => `customer-${customerId}`,
   vendor: (vendorId: string) => `vendor-${vendorId}`,
+  product: (productId: string) => `product-${productId}`,
+  skuReservation: (userId: string, sku: string) => `sku-${userId}-${sku}`,
+  invoice: (invoiceId: string) => `invoice-${invoiceId}`,
+  invoiceNumberReservation: (userId: string, invoiceNumber: string) => `invoiceno-${userId}-${invoiceNumber.toUpperCase()}`,
+  /** month: "YYYYMM" in India. */
+  invoiceQuota: (userId: string, month: string) => `invoicequota-${userId}-${month}`,
 };

@@ -8,7 +8,8 @@ export type DomainErrorCode =
   | "INVALID_CREDENTIALS"
   | "CONFLICT"
   | "RATE_LIMITED"
-  | "UNAUTHENTICATED";
+  | "UNAUTHENTICATED"
+  | "PLAN_LIMIT";
 
 export class DomainError extends Error {
   constructor(

@@ -11,6 +11,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   INVALID_CREDENTIALS: 401,
   UNAUTHENTICATED: 401,
   RATE_LIMITED: 429,
+  PLAN_LIMIT: 403,
 };
 
 export function validationBody(error: ZodError): ErrorBody {

@@ -1,0 +1,56 @@
+import type { BahiEventOf } from "@bahi/shared/events";
+import { streams } from "@bahi/shared/events";
+import { DomainError, type EventStore } from "@bahi/shared/server";
+import { fold, type Decider } from "../http/decider.ts";
+
+export type QuotaEvent = BahiEventOf<"InvoiceQuotaUsed" | "InvoiceQuotaReturned">;
+export type QuotaState = { used: ReadonlySet<string> };
+export type QuotaCommand =
+  | { kind: "use"; userId: string; month: string; invoiceId: string; limit: number }
+  | { kind: "return"; userId: string; month: string; invoiceId: string };
+
+/**
+ * The free plan's monthly counter: one stream per business and month, appended with its
+ * expected revision, so twenty parallel creates cannot all see "9 used" and pass.
+ */
+export const invoiceQuotaDecider: Decider<QuotaCommand, QuotaEvent, QuotaState> = {
+  initialState: { used: new Set() },
+  evolve(state, event) {
+    const used = new Set(state.used);
+    switch (event.type) {
+      case "InvoiceQuotaUsed":
+        used.add(event.data.invoiceId);
+        break;
+      case "InvoiceQuotaReturned":
+        used.delete(event.data.invoiceId);
+        break;
+      default: {
+        const exhaustive: never = event;
+        return exhaustive;
+      }
+    }
+    return { used };
+  },
+  decide(command, state) {
+    switch (command.kind) {
+      case "use":
+        if (state.used.has(command.invoiceId)) return [];
+        if (state.used.size >= command.limit) {
+          throw new DomainError(
+            "PLAN_LIMIT",
+            `You have used all ${command.limit} invoices of the free plan this month. Upgrade to Professional for unlimited invoices.`,
+          );
+        }
+        return [{ type: "InvoiceQuotaUsed", data: { userId: command.userId, month: command.month, invoiceId: command.invoiceId, limit: command.limit } }];
+      case "return":
+        return state.used.has(command.invoiceId)
+          ? [{ type: "InvoiceQuotaReturned", data: { userId: command.userId, month: command.month, invoiceId: command.invoiceId } }]
+          : [];
+    }
+  },
+};
+
+/** This month's count on the free plan's counter stream. */
+export async function invoicesUsedIn(eventStore: EventStore, userId: string, month: string): Promise<number> {
+  return fold(invoiceQuotaDecider, await eventStore.readStream(streams.invoiceQuota(userId, month))).used.size;
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from "node:crypto";
+import { Router } from "express";
+import {
+  computeInvoice,
+  describeFigureMismatch,
+  invoiceCreateSchema,
+  invoiceFigureMismatches,
+  invoiceStatusSchema,
+  isRateValidOn,
+  indianDateOf,
+  parseDiscount,
+  placeOfSupplyFor,
+  ratesValidOn,
+  toPaise,
+  type InvoiceCreateInput,
+  type LineInput,
+} from "@bahi/shared/contract";
+import { invoiceView, streams } from "@bahi/shared/events";
+import { DomainError, notFound, requireUserId, WrongExpectedRevisionError, type EventStore } from "@bahi/shared/server";
+import { ZodError } from "zod";
+import { userDecider } from "../auth/user.ts";
+import type { CommandDeps } from "../deps.ts";
+import { commandContext, sendPosition } from "../http/context.ts";
+import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { indianMonth } from "../http/month.ts";
+import { customerDecider } from "../parties/customer.ts";
+import { productDecider, productForInvoice } from "../products/product.ts";
+import { invoiceDecider, invoiceNumberDecider, type InvoiceDraft } from "./invoice.ts";
+import { invoiceQuotaDecider } from "./quota.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A 400 in the shape zod errors take, for rules zod cannot see (rates by date, server figures). */
+function badRequest(errors: { path: (string | number)[]; message: string }[]): ZodError {
+  return new ZodError(errors.map((e) => ({ code: "custom" as const, path: e.path, message: e.message, input: undefined })));
+}
+
+/** Appends with retries while other requests move the stream: used for the shared quota counter. */
+async function handleWithRetry<S>(run: () => Promise<S>, attempts = 50): Promise<S> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+}
+
+export function invoiceRoutes(deps: CommandDeps): Router {
+  const router = Router();
+
+  /** Looks up what the invoice needs from other aggregates' own streams and decides its figures. */
+  async function draftInvoice(userId: string, invoiceId: string, input: InvoiceCreateInput, now: Date): Promise<{ draft: InvoiceDraft; free: { limit: number } | null }> {
+    const store: EventStore = deps.eventStore;
+    const user = fold(userDecider, await store.readStream(streams.user(userId)));
+    if (!user.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
+    const businessState = user.profile.stateCode;
+    if (!businessState) {
+      throw badRequest([{ path: ["placeOfSupply"], message: "Add your business's GSTIN or state in Settings before creating invoices" }]);
+    }
+
+    if (!UUID.test(input.customerId)) throw notFound("Customer");
+    const customer = fold(customerDecider, await store.readStream(streams.customer(input.customerId.toLowerCase())));
+    if (customer.status !== "active" || customer.ownerId !== userId) throw notFound("Customer");
+
+    const productIds = [...new Set(input.items.map((item) => item.productId.toLowerCase()))];
+    const products = new Map<string, NonNullable<ReturnType<typeof productForInvoice>>>();
+    for (const id of productIds) {
+      const product = UUID.test(id) ? productForInvoice(fold(productDecider, await store.readStream(streams.product(id)))) : null;
+      if (!product || product.ownerId !== userId) throw notFound("Product");
+      products.set(id, product);
+    }
+
+    const issueDate = input.issueDate ?? now.toISOString();
+    const rateErrors = input.items.flatMap((item, index) =>
+      isRateValidOn(item.gstRate / 100, issueDate)
+        ? []
+        : [{ path: ["items", index, "gstRate"], message: `GST rate ${item.gstRate / 100}% is not in force on ${indianDateOf(issueDate)} (rates then: ${ratesValidOn(issueDate).join(", ")})` }],
+    );
+    if (rateErrors.length > 0) throw badRequest(rateErrors);
+
+    const placeOfSupply = placeOfSupplyFor({ customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
+    const supply = { supplierState: businessState, placeOfSupply };
+    let lines: LineInput[];
+    try {
+      lines = input.items.map((item) => ({
+        quantity: item.quantity,
+        pricePaise: toPaise(item.price),
+        rateBasisPoints: item.gstRate,
+        discount: parseDiscount(item.discount, item.discountType),
+      }));
+    } catch (error) {
+      throw badRequest([{ path: ["items"], message: (error as Error).message }]);
+    }
+    let computed;
+    try {
+      computed = computeInvoice(lines, supply);
+    } catch (error) {
+      throw badRequest([{ path: ["items"], message: (error as Error).message }]);
+    }
+    const mismatches = invoiceFigureMismatches(input, computed);
+    if (mismatches.length > 0) {
+      throw badRequest(mismatches.map((m) => ({ path: m.field.split("."), message: describeFigureMismatch(m) })));
+    }
+
+    const draft: InvoiceDraft = {
+      invoiceId,
+      ownerId: userId,
+      invoiceNumber: input.invoiceNumber,
+      issueDate,
+      dueDate: input.dueDate ?? null,
+      notes: input.notes,
+      placeOfSupply,
+      taxKind: computed.taxKind,
+      stateTaxLabel: computed.stateTaxLabel,
+      supplier: {
+        name: user.profile.companyName ?? `${user.firstName} ${user.lastName}`,
+        gstin: user.profile.gstNumber,
+        address: user.profile.businessAddress,
+        stateCode: businessState,
+      },
+      customer: { id: customer.id, name: customer.name, gstin: customer.gstNumber, address: customer.address, email: customer.email, phone: customer.phone },
+      lines: computed.lines.map((line, index) => {
+        const item = input.items[index]!;
+        const product = products.get(item.productId.toLowerCase())!;
+        return {
+          lineId: randomUUID(),
+          productId: product.id,
+          productName: product.name,
+          hsnCode: product.hsnCode,
+          quantity: item.quantity,
+          pricePaise: lines[index]!.pricePaise,
+          rateBasisPoints: item.gstRate,
+          discount: lines[index]!.discount ?? null,
+          discountPaise: line.discountPaise,
+          taxablePaise: line.taxablePaise,
+          cgstPaise: line.cgstPaise,
+          sgstPaise: line.sgstPaise,
+          igstPaise: line.igstPaise,
+          cessPaise: line.cessPaise,
+          amountPaise: line.amountPaise,
+        };
+      }),
+      subtotalPaise: computed.subtotalPaise,
+      cgstPaise: computed.cgstPaise,
+      sgstPaise: computed.sgstPaise,
+      igstPaise: computed.igstPaise,
+      cessPaise: computed.cessPaise,
+      gstAmountPaise: computed.gstAmountPaise,
+      totalPaise: computed.totalPaise,
+      createdAt: now.toISOString(),
+    };
+    const free = user.invoiceLimit === null ? null : { limit: user.invoiceLimit };
+    return { draft, free };
+  }
+
+  router.post("/", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const input = invoiceCreateSchema.parse(req.body);
+    const now = deps.clock();
+    const context: CommandContext = commandContext(req, userId, now);
+    const invoiceId = deps.newId();
+    const { draft, free } = await draftInvoice(userId, invoiceId, input, now);
+
+    // Three streams, three appends, no transaction across them: reserve the number, take one
+    // from the month's quota, record the invoice; undo the earlier steps if a later one fails.
+    const numberStream = streams.invoiceNumberReservation(userId, draft.invoiceNumber);
+    const reservation = { userId, value: draft.invoiceNumber, holder: invoiceId };
+    try {
+      await handle(deps.eventStore, numberStream, invoiceNumberDecider, { kind: "reserve", ...reservation }, context);
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) throw new DomainError("CONFLICT", "Invoice number already exists");
+      throw error;
+    }
+    const month = indianMonth(now);
+    const quotaStream = streams.invoiceQuota(userId, month);
+    try {
+      if (free) {
+        await handleWithRetry(() => handle(deps.eventStore, quotaStream, invoiceQuotaDecider, { kind: "use", userId, month, invoiceId, limit: free.limit }, context));
+      }
+      const created = await handle(deps.eventStore, streams.invoice(invoiceId), invoiceDecider, { kind: "create", draft }, context);
+      sendPosition(res, created.position);
+      res.status(201).json(invoiceView(draft, "pending", null));
+    } catch (error) {
+      if (free) {
+        await handleWithRetry(() => handle(deps.eventStore, quotaStream, invoiceQuotaDecider, { kind: "return", userId, month, invoiceId }, context)).catch(() => {});
+      }
+      await handle(deps.eventStore, numberStream, invoiceNumberDecider, { kind: "release", ...reservation }, context).catch(() => {});
+      throw error;
+    }
+  });
+
+  router.patch("/:id/status", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const id = req.params.id;
+    if (!UUID.test(id)) throw notFound("Invoice");
+    const { status } = invoiceStatusSchema.parse(req.body);
+    const now = deps.clock();
+    const result = await handle(
+      deps.eventStore,
+      streams.invoice(id.toLowerCase()),
+      invoiceDecider,
+      { kind: "changeStatus", ownerId: userId, to: status, at: now.toISOString() },
+      commandContext(req, userId, now),
+    );
+    sendPosition(res, result.position);
+    res.json({ id: id.toLowerCase(), status: result.state.status });
+  });
+
+  return router;
+}

@@ -1,0 +1,33 @@
+import type { Invoice } from "@bahi/shared/contract";
+import { invoiceView } from "@bahi/shared/events";
+import type { Projection } from "../projection.ts";
+
+export const INVOICES = "invoices";
+
+export const invoicesProjection: Projection<Invoice> = {
+  collection: INVOICES,
+  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged"],
+  documentIds(event) {
+    switch (event.type) {
+      case "InvoiceCreated":
+      case "InvoiceMarkedPaid":
+      case "InvoiceStatusChanged":
+        return [event.data.invoiceId];
+      default:
+        return [];
+    }
+  },
+  evolve(doc, event) {
+    switch (event.type) {
+      case "InvoiceCreated":
+        return invoiceView(event.data, "pending", null);
+      case "InvoiceMarkedPaid":
+        return doc && { ...doc, status: "paid", paidAt: event.data.paidAt };
+      case "InvoiceStatusChanged":
+        return doc && { ...doc, status: event.data.to };
+      default:
+        return doc;
+    }
+  },
+  ownerOf: (doc) => doc.userId,
+};

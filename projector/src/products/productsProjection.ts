@@ -1,0 +1,86 @@
+import { basisPointsToPercent, formatPaise, type Product, type ProductCategory } from "@bahi/shared/contract";
+import type { Projection } from "../projection.ts";
+
+export const PRODUCTS = "products";
+
+/**
+ * Products with their stock on hand: opening stock, plus receipts and adjustments, minus
+ * every invoiced quantity. The command side never keeps this number; it lives only here.
+ */
+export const productsProjection: Projection<Product> = {
+  collection: PRODUCTS,
+  handles: ["ProductAdded", "ProductUpdated", "ProductActivated", "ProductDeactivated", "ProductDeleted", "StockReceived", "StockAdjusted", "InvoiceCreated"],
+  documentIds(event) {
+    switch (event.type) {
+      case "ProductAdded":
+      case "ProductUpdated":
+      case "ProductActivated":
+      case "ProductDeactivated":
+      case "ProductDeleted":
+      case "StockReceived":
+      case "StockAdjusted":
+        return [event.data.productId];
+      case "InvoiceCreated":
+        return [...new Set(event.data.lines.map((line) => line.productId))];
+      default:
+        return [];
+    }
+  },
+  evolve(doc, event) {
+    switch (event.type) {
+      case "ProductAdded": {
+        const d = event.data;
+        return {
+          id: d.productId,
+          userId: d.ownerId,
+          name: d.name,
+          description: d.description,
+          sku: d.sku,
+          category: d.category as ProductCategory,
+          price: formatPaise(d.pricePaise),
+          stock: d.openingStock,
+          minStock: d.minStock,
+          gstRate: basisPointsToPercent(d.gstRateBasisPoints),
+          hsnCode: d.hsnCode,
+          isActive: d.isActive,
+          createdAt: d.addedAt,
+          updatedAt: d.addedAt,
+        };
+      }
+      case "ProductUpdated": {
+        if (!doc) return doc;
+        const d = event.data;
+        return {
+          ...doc,
+          name: d.name,
+          description: d.description,
+          sku: d.sku,
+          category: d.category as ProductCategory,
+          price: formatPaise(d.pricePaise),
+          minStock: d.minStock,
+          gstRate: basisPointsToPercent(d.gstRateBasisPoints),
+          hsnCode: d.hsnCode,
+          updatedAt: d.updatedAt,
+        };
+      }
+      case "ProductActivated":
+        return doc && { ...doc, isActive: true, updatedAt: event.data.at };
+      case "ProductDeactivated":
+        return doc && { ...doc, isActive: false, updatedAt: event.data.at };
+      case "ProductDeleted":
+        return null;
+      case "StockReceived":
+        return doc && { ...doc, stock: doc.stock + event.data.quantity };
+      case "StockAdjusted":
+        return doc && { ...doc, stock: doc.stock + event.data.quantityDelta };
+      case "InvoiceCreated": {
+        if (!doc) return doc;
+        const sold = event.data.lines.filter((line) => line.productId === doc.id).reduce((sum, line) => sum + line.quantity, 0);
+        return { ...doc, stock: doc.stock - sold };
+      }
+      default:
+        return doc;
+    }
+  },
+  ownerOf: (doc) => doc.userId,
+};

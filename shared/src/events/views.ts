@@ -1,0 +1,57 @@
+import { basisPointsToPercent, formatPaise, type Invoice, type InvoiceStatus } from "@bahi/shared/contract";
+import type { EventData } from "./catalogue.ts";
+
+/** The invoice as the API shows it (SPEC §3), from the facts recorded when it was created. */
+export function invoiceView(invoice: EventData<"InvoiceCreated">, status: InvoiceStatus, paidAt: string | null): Invoice {
+  const money = formatPaise;
+  return {
+    id: invoice.invoiceId,
+    userId: invoice.ownerId,
+    invoiceNumber: invoice.invoiceNumber,
+    customerId: invoice.customer.id,
+    customer: {
+      id: invoice.customer.id,
+      name: invoice.customer.name,
+      address: invoice.customer.address,
+      gstNumber: invoice.customer.gstin,
+      email: invoice.customer.email,
+      phone: invoice.customer.phone,
+    },
+    supplier: invoice.supplier,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    placeOfSupply: invoice.placeOfSupply,
+    taxKind: invoice.taxKind,
+    stateTaxLabel: invoice.stateTaxLabel,
+    invoiceType: "regular",
+    reverseCharge: false,
+    subtotal: money(invoice.subtotalPaise),
+    gstAmount: money(invoice.gstAmountPaise),
+    cgstAmount: money(invoice.cgstPaise),
+    sgstAmount: money(invoice.sgstPaise),
+    igstAmount: money(invoice.igstPaise),
+    cessAmount: money(invoice.cessPaise),
+    total: money(invoice.totalPaise),
+    status,
+    paidAt,
+    notes: invoice.notes,
+    items: invoice.lines.map((line) => ({
+      id: line.lineId,
+      productId: line.productId,
+      product: { name: line.productName },
+      hsnCode: line.hsnCode,
+      quantity: line.quantity,
+      price: money(line.pricePaise),
+      gstRate: basisPointsToPercent(line.rateBasisPoints),
+      discount: line.discount === null ? null : line.discount.type === "amount" ? money(line.discount.paise) : basisPointsToPercent(line.discount.basisPoints),
+      discountType: line.discount?.type ?? null,
+      taxableValue: money(line.taxablePaise),
+      cgstAmount: money(line.cgstPaise),
+      sgstAmount: money(line.sgstPaise),
+      igstAmount: money(line.igstPaise),
+      cessAmount: money(line.cessPaise),
+      amount: money(line.amountPaise),
+    })),
+    createdAt: invoice.createdAt,
+  };
+}
