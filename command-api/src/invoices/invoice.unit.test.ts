@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { invoiceDecider, invoiceNumberDecider, type InvoiceDraft, type InvoiceEvent, type InvoiceState } from "./invoice.ts";
+import { invoiceQuotaDecider, type QuotaEvent, type QuotaState } from "./quota.ts";
+
+const draft = {
+  invoiceId: "i-1",
+  ownerId: "u-1",
+  invoiceNumber: "INV-202611-001",
+  totalPaise: 118000,
+} as InvoiceDraft;
+
+const given = (...events: InvoiceEvent[]): InvoiceState => events.reduce(invoiceDecider.evolve, invoiceDecider.initialState);
+const created: InvoiceEvent = { type: "InvoiceCreated", data: draft };
+const change = (to: "paid" | "overdue" | "pending", ownerId = "u-1") => ({ kind: "changeStatus" as const, ownerId, to, at: "2026-11-30" });
+
+describe("the invoice decider", () => {
+  it("creates an invoice once", () => {
+    expect(invoiceDecider.decide({ kind: "create", draft }, given())).toEqual([created]);
+    expect(() => invoiceDecider.decide({ kind: "create", draft }, given(created))).toThrow("already exists");
+  });
+
+  it("allows pending → paid, pending → overdue and overdue → paid", () => {
+    expect(invoiceDecider.decide(change("paid"), given(created))).toEqual([
+      { type: "InvoiceMarkedPaid", data: { invoiceId: "i-1", ownerId: "u-1", paidAt: "2026-11-30", amountPaise: 118000 } },
+    ]);
+    const [overdue] = invoiceDecider.decide(change("overdue"), given(created));
+    expect(overdue).toEqual({ type: "InvoiceStatusChanged", data: { invoiceId: "i-1", ownerId: "u-1", from: "pending", to: "overdue", changedAt: "2026-11-30" } });
+    expect(invoiceDecider.decide(change("paid"), given(created, overdue!))[0]!.type).toBe("InvoiceMarkedPaid");
+  });
+
+  it("refuses every other transition with a clear conflict", () => {
+    const paid = given(created, invoiceDecider.decide(change("paid"), given(created))[0]!);
+    expect(() => invoiceDecider.decide(change("paid"), paid)).toThrow("Invoice INV-202611-001 is already paid");
+    expect(() => invoiceDecider.decide(change("pending"), paid)).toThrow("A paid invoice cannot become pending");
+    expect(() => invoiceDecider.decide(change("overdue"), paid)).toThrow("A paid invoice cannot become overdue");
+    expect(() => invoiceDecider.decide(change("pending"), given(created))).toThrow("already pending");
+  });
+
+  it("hides another business's invoice and a missing one", () => {
+    expect(() => invoiceDecider.decide(change("paid", "intruder"), given(created))).toThrow("Invoice not found");
+    expect(() => invoiceDecider.decide(change("paid"), given())).toThrow("Invoice not found");
+  });
+});
+
+describe("invoice number reservations", () => {
+  const reserve = { kind: "reserve" as const, userId: "u-1", value: "INV-1", holder: "i-1" };
+  it("reserve a free number, ignore a retry by the same invoice, refuse another invoice, free on release", () => {
+    const [reserved] = invoiceNumberDecider.decide(reserve, invoiceNumberDecider.initialState);
+    expect(reserved).toEqual({ type: "InvoiceNumberReserved", data: { userId: "u-1", invoiceNumber: "INV-1", invoiceId: "i-1" } });
+    const held = invoiceNumberDecider.evolve(invoiceNumberDecider.initialState, reserved!);
+    expect(invoiceNumberDecider.decide(reserve, held)).toEqual([]);
+    expect(() => invoiceNumberDecider.decide({ ...reserve, holder: "i-2" }, held)).toThrow("Invoice number already exists");
+    const [released] = invoiceNumberDecider.decide({ ...reserve, kind: "release" }, held);
+    expect(invoiceNumberDecider.decide({ ...reserve, holder: "i-2" }, invoiceNumberDecider.evolve(held, released!))).toHaveLength(1);
+  });
+});
+
+describe("the free plan's monthly quota", () => {
+  const use = (invoiceId: string) => ({ kind: "use" as const, userId: "u-1", month: "202611", invoiceId, limit: 2 });
+  const fold = (events: QuotaEvent[]): QuotaState => events.reduce(invoiceQuotaDecider.evolve, invoiceQuotaDecider.initialState);
+  it("counts invoices up to the limit, then refuses; a returned invoice frees its place", () => {
+    const first = invoiceQuotaDecider.decide(use("a"), fold([]));
+    const second = invoiceQuotaDecider.decide(use("b"), fold(first));
+    const full = fold([...first, ...second]);
+    expect(invoiceQuotaDecider.decide(use("a"), full)).toEqual([]);
+    expect(() => invoiceQuotaDecider.decide(use("c"), full)).toThrow("You have used all 2 invoices of the free plan this month");
+    const returned = invoiceQuotaDecider.decide({ kind: "return", userId: "u-1", month: "202611", invoiceId: "b" }, full);
+    expect(invoiceQuotaDecider.decide(use("c"), fold([...first, ...second, ...returned]))).toHaveLength(1);
+  });
+});
