@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPglite, pgliteClient, postgresClient, storesOnClient, type SqlClient } from "@bahi/shared/server";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
+import { dashboardLatency, invoiceThroughput } from "./commerce.ts";
 
 const APPENDS = 500;
 
@@ -51,3 +52,7 @@ const rows = [await embedded(true), await embedded(false), await postgres()];
 console.log("\n## Event store: sequential single-event appends\n");
 console.log("| store | appends | throughput | mean latency |\n|---|---|---|---|");
 for (const row of rows) console.log(row);
+
+console.log("\n## Invoices and the dashboard\n");
+console.log("| what | requests | result |\n|---|---|---|");
+for (const row of [...(await invoiceThroughput()), ...(await dashboardLatency())]) console.log(row);

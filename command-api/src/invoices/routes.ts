@@ -22,13 +22,12 @@ import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { isId, recordId } from "../http/ids.ts";
 import { indianMonth } from "../http/month.ts";
 import { customerDecider } from "../parties/customer.ts";
 import { productDecider, productForInvoice } from "../products/product.ts";
 import { invoiceDecider, invoiceNumberDecider, type InvoiceDraft } from "./invoice.ts";
 import { invoiceQuotaDecider } from "./quota.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A 400 in the shape zod errors take, for rules zod cannot see (rates by date, server figures). */
 function badRequest(errors: { path: (string | number)[]; message: string }[]): ZodError {
@@ -60,14 +59,13 @@ export function invoiceRoutes(deps: CommandDeps): Router {
       throw badRequest([{ path: ["placeOfSupply"], message: "Add your business's GSTIN or state in Settings before creating invoices" }]);
     }
 
-    if (!UUID.test(input.customerId)) throw notFound("Customer");
-    const customer = fold(customerDecider, await store.readStream(streams.customer(input.customerId.toLowerCase())));
+    const customer = fold(customerDecider, await store.readStream(streams.customer(recordId(input.customerId, "Customer"))));
     if (customer.status !== "active" || customer.ownerId !== userId) throw notFound("Customer");
 
     const productIds = [...new Set(input.items.map((item) => item.productId.toLowerCase()))];
     const products = new Map<string, NonNullable<ReturnType<typeof productForInvoice>>>();
     for (const id of productIds) {
-      const product = UUID.test(id) ? productForInvoice(fold(productDecider, await store.readStream(streams.product(id)))) : null;
+      const product = isId(id) ? productForInvoice(fold(productDecider, await store.readStream(streams.product(id)))) : null;
       if (!product || product.ownerId !== userId) throw notFound("Product");
       products.set(id, product);
     }
@@ -193,19 +191,18 @@ export function invoiceRoutes(deps: CommandDeps): Router {
 
   router.patch("/:id/status", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
-    const id = req.params.id;
-    if (!UUID.test(id)) throw notFound("Invoice");
+    const id = recordId(req.params.id, "Invoice");
     const { status } = invoiceStatusSchema.parse(req.body);
     const now = deps.clock();
     const result = await handle(
       deps.eventStore,
-      streams.invoice(id.toLowerCase()),
+      streams.invoice(id),
       invoiceDecider,
       { kind: "changeStatus", ownerId: userId, to: status, at: now.toISOString() },
       commandContext(req, userId, now),
     );
     sendPosition(res, result.position);
-    res.json({ id: id.toLowerCase(), status: result.state.status });
+    res.json({ id, status: result.state.status });
   });
 
   return router;

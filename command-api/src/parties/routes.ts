@@ -1,10 +1,11 @@
 import { Router } from "express";
 import type { ZodType } from "zod";
 import type { BahiEvent } from "@bahi/shared/events";
-import { notFound, requireUserId } from "@bahi/shared/server";
+import { requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { handle, type Decider } from "../http/decider.ts";
+import { recordId } from "../http/ids.ts";
 import type { PartyCommand } from "./partyCommands.ts";
 
 export interface PartyResource<Input, Event extends BahiEvent, State> {
@@ -15,9 +16,6 @@ export interface PartyResource<Input, Event extends BahiEvent, State> {
   view: (state: State) => unknown;
 }
 
-/** Ids are uuids; anything else cannot name a record of ours, so it is simply not found. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** POST / PUT /:id / DELETE /:id for a business's contacts (customers, vendors). */
 export function partyRoutes<Input, Event extends BahiEvent, State>(
   deps: CommandDeps,
@@ -25,10 +23,7 @@ export function partyRoutes<Input, Event extends BahiEvent, State>(
 ): Router {
   const router = Router();
 
-  function idParam(raw: string | undefined): string {
-    if (!raw || !UUID.test(raw)) throw notFound(resource.label);
-    return raw.toLowerCase();
-  }
+  const idParam = (raw: string | undefined) => recordId(raw, resource.label);
 
   router.post("/", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);

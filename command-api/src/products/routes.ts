@@ -5,9 +5,8 @@ import { DomainError, notFound, requireUserId, WrongExpectedRevisionError } from
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { recordId } from "../http/ids.ts";
 import { productDecider, SKU_TAKEN, skuReservationDecider, type ProductCommand, type ProductState } from "./product.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Products answer commands with `{ id }` only: stock on hand is a projection (invoices lower
@@ -16,10 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function productRoutes(deps: CommandDeps): Router {
   const router = Router();
 
-  function idParam(raw: string | undefined): string {
-    if (!raw || !UUID.test(raw)) throw notFound("Product");
-    return raw.toLowerCase();
-  }
+  const idParam = (raw: string | undefined) => recordId(raw, "Product");
 
   async function reserveSku(userId: string, sku: string, productId: string, context: CommandContext): Promise<void> {
     try {
