@@ -103,6 +103,10 @@ export function createBahi(options: BahiOptions): RunningBahi {
       projector?.start();
       return new Promise((resolveListen, reject) => {
         const listening = app.listen(port, host ?? "0.0.0.0", (error?: Error) => (error ? reject(error) : resolveListen(listening)));
+        // Longer than the clients' and proxies' idle timeouts, so a reused connection is never
+        // closed under a request that is just being sent (ECONNRESET).
+        listening.keepAliveTimeout = 65_000;
+        listening.headersTimeout = 66_000;
         server = listening;
       });
     },
