@@ -9,4 +9,5 @@ export * from "./dashboard.ts";
 export * from "./products.ts";
 export * from "./invoices.ts";
 export * from "./profile.ts";
+export * from "./expenses.ts";
 export * from "./gst/index.ts";
