@@ -7,6 +7,7 @@ import type { CommandDeps } from "./deps.ts";
 import { customerDecider, customerView } from "./parties/customer.ts";
 import { partyRoutes } from "./parties/routes.ts";
 import { vendorDecider, vendorView } from "./parties/vendor.ts";
+import { expenseRoutes } from "./expenses/routes.ts";
 import { invoiceRoutes } from "./invoices/routes.ts";
 import { productRoutes } from "./products/routes.ts";
 import { profileRoutes } from "./profile/routes.ts";
@@ -30,5 +31,6 @@ export function commandApiRouter(deps: CommandDeps): Router {
   router.use("/profile", profileRoutes(deps));
   router.use("/products", productRoutes(deps));
   router.use("/invoices", invoiceRoutes(deps));
+  router.use("/expenses", expenseRoutes(deps));
   return router;
 }

@@ -1,4 +1,5 @@
 import { dashboardProjection } from "./dashboard/dashboardProjection.ts";
+import { expensesProjection } from "./expenses/expensesProjection.ts";
 import { invoicesProjection } from "./invoices/invoicesProjection.ts";
 import { customersProjection } from "./parties/customersProjection.ts";
 import { vendorsProjection } from "./parties/vendorsProjection.ts";
@@ -13,5 +14,6 @@ export const allProjections: readonly AnyProjection[] = [
   vendorsProjection,
   productsProjection,
   invoicesProjection,
+  expensesProjection,
   dashboardProjection,
 ];

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { Customer, Invoice, Product, SearchResults, Vendor } from "@bahi/shared/contract";
+import type { Customer, Expense, Invoice, Product, SearchResults, Vendor } from "@bahi/shared/contract";
 import { notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { waitForPosition } from "./consistency.ts";
 import { dashboardStats, type DashboardDocument } from "./dashboard.ts";
@@ -88,6 +88,14 @@ export function readApiRouter(deps: ReadDeps): Router {
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `attachment; filename="${filename}"`);
     res.send(pdf);
+  });
+
+  router.get("/expenses", async (req, res) => {
+    const expenses = await readStore.list<Expense>("expenses", requireUserId(sessions, req));
+    res.json(expenses.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.createdAt.localeCompare(a.createdAt))));
+  });
+  router.get("/expenses/:id", async (req, res) => {
+    res.json(await owned<Expense>("expenses", req.params.id, requireUserId(sessions, req), "Expense"));
   });
 
   router.get("/dashboard/stats", async (req, res) => {

@@ -1,13 +1,12 @@
 import { formatPaise, toPaise, type Customer, type CustomerInput } from "@bahi/shared/contract";
 import type { BahiEventOf } from "@bahi/shared/events";
-import type { PartyState } from "./partyCommands.ts";
-import { partyDecider } from "./partyDecider.ts";
+import { ownedRecordDecider, type RecordState } from "../http/ownedRecord.ts";
 
 export type CustomerEvent = BahiEventOf<"CustomerAdded" | "CustomerUpdated" | "CustomerDeleted">;
 type CustomerFields = Omit<CustomerInput, "creditLimit"> & { creditLimitPaise: number };
-export type CustomerState = PartyState<CustomerFields>;
+export type CustomerState = RecordState<CustomerFields>;
 
-export const customerDecider = partyDecider<CustomerInput, CustomerFields, CustomerEvent>({
+export const customerDecider = ownedRecordDecider<CustomerInput, CustomerFields, CustomerEvent>({
   label: "Customer",
   fields: ({ creditLimit, ...rest }) => ({ ...rest, creditLimitPaise: toPaise(creditLimit) }),
   toEvent(fact) {

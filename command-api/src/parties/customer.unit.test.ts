@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CustomerInput } from "@bahi/shared/contract";
 import { DomainError } from "@bahi/shared/server";
 import { customerDecider, customerView, type CustomerEvent, type CustomerState } from "./customer.ts";
-import type { PartyCommand } from "./partyCommands.ts";
+import type { RecordCommand } from "../http/ownedRecord.ts";
 
 const OWNER = "owner-1";
 const input: CustomerInput = { name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimit: "5000.50" };
@@ -14,7 +14,7 @@ const added: CustomerEvent = {
 function given(...events: CustomerEvent[]): CustomerState {
   return events.reduce(customerDecider.evolve, customerDecider.initialState);
 }
-const when = (state: CustomerState, command: PartyCommand<CustomerInput>) => () => customerDecider.decide(command, state);
+const when = (state: CustomerState, command: RecordCommand<CustomerInput>) => () => customerDecider.decide(command, state);
 
 describe("the customer decider", () => {
   it("adds a customer to an empty stream, with the credit limit in paise", () => {

@@ -6,13 +6,13 @@ import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { handle, type Decider } from "../http/decider.ts";
 import { recordId } from "../http/ids.ts";
-import type { PartyCommand } from "./partyCommands.ts";
+import type { RecordCommand } from "../http/ownedRecord.ts";
 
 export interface PartyResource<Input, Event extends BahiEvent, State> {
   label: string;
   schema: ZodType<Input>;
   stream: (id: string) => string;
-  decider: Decider<PartyCommand<Input>, Event, State>;
+  decider: Decider<RecordCommand<Input>, Event, State>;
   view: (state: State) => unknown;
 }
 
@@ -30,7 +30,7 @@ export function partyRoutes<Input, Event extends BahiEvent, State>(
     const input = resource.schema.parse(req.body);
     const now = deps.clock();
     const id = deps.newId();
-    const command: PartyCommand<Input> = { kind: "add", id, ownerId: userId, input, at: now.toISOString() };
+    const command: RecordCommand<Input> = { kind: "add", id, ownerId: userId, input, at: now.toISOString() };
     const result = await handle(deps.eventStore, resource.stream(id), resource.decider, command, commandContext(req, userId, now));
     sendPosition(res, result.position);
     res.status(201).json(resource.view(result.state));
@@ -41,7 +41,7 @@ export function partyRoutes<Input, Event extends BahiEvent, State>(
     const id = idParam(req.params.id);
     const input = resource.schema.parse(req.body);
     const now = deps.clock();
-    const command: PartyCommand<Input> = { kind: "update", ownerId: userId, input, at: now.toISOString() };
+    const command: RecordCommand<Input> = { kind: "update", ownerId: userId, input, at: now.toISOString() };
     const result = await handle(deps.eventStore, resource.stream(id), resource.decider, command, commandContext(req, userId, now));
     sendPosition(res, result.position);
     res.json(resource.view(result.state));
@@ -51,7 +51,7 @@ export function partyRoutes<Input, Event extends BahiEvent, State>(
     const userId = requireUserId(deps.sessions, req);
     const id = idParam(req.params.id);
     const now = deps.clock();
-    const command: PartyCommand<Input> = { kind: "delete", ownerId: userId, at: now.toISOString() };
+    const command: RecordCommand<Input> = { kind: "delete", ownerId: userId, at: now.toISOString() };
     const result = await handle(deps.eventStore, resource.stream(id), resource.decider, command, commandContext(req, userId, now));
     sendPosition(res, result.position);
     res.status(204).end();

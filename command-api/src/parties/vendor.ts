@@ -1,12 +1,11 @@
 import type { Vendor, VendorInput } from "@bahi/shared/contract";
 import type { BahiEventOf } from "@bahi/shared/events";
-import type { PartyState } from "./partyCommands.ts";
-import { partyDecider } from "./partyDecider.ts";
+import { ownedRecordDecider, type RecordState } from "../http/ownedRecord.ts";
 
 export type VendorEvent = BahiEventOf<"VendorAdded" | "VendorUpdated" | "VendorDeleted">;
-export type VendorState = PartyState<VendorInput>;
+export type VendorState = RecordState<VendorInput>;
 
-export const vendorDecider = partyDecider<VendorInput, VendorInput, VendorEvent>({
+export const vendorDecider = ownedRecordDecider<VendorInput, VendorInput, VendorEvent>({
   label: "Vendor",
   fields: (input) => input,
   toEvent(fact) {

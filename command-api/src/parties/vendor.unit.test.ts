@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { VendorInput } from "@bahi/shared/contract";
-import type { PartyCommand } from "./partyCommands.ts";
+import type { RecordCommand } from "../http/ownedRecord.ts";
 import { vendorDecider, vendorView, type VendorEvent, type VendorState } from "./vendor.ts";
 
 const OWNER = "owner-1";
 const input: VendorInput = { name: "Shah Supplies", email: null, phone: "080 1234", address: null, gstNumber: null };
 const added: VendorEvent = { type: "VendorAdded", data: { vendorId: "v-1", ownerId: OWNER, ...input, addedAt: "2026-01-01" } };
 const given = (...events: VendorEvent[]): VendorState => events.reduce(vendorDecider.evolve, vendorDecider.initialState);
-const decide = (state: VendorState, command: PartyCommand<VendorInput>) => vendorDecider.decide(command, state);
+const decide = (state: VendorState, command: RecordCommand<VendorInput>) => vendorDecider.decide(command, state);
 
 describe("the vendor decider", () => {
   it("adds, updates and deletes", () => {

@@ -26,14 +26,30 @@ function empty(userId: string): DashboardDocument {
   return { userId, salesByMonth: {}, outstandingPaise: 0, expensesByMonth: {}, expensesByMonthAndCategory: {}, recentInvoices: [] };
 }
 
+/** Adds (or, negative, takes back) an expense's base amount in its month and category. */
+function addExpense(doc: DashboardDocument, date: string, category: string, amountPaise: number): DashboardDocument {
+  const month = monthOf(date);
+  const byCategory = { ...(doc.expensesByMonthAndCategory[month] ?? {}) };
+  byCategory[category] = (byCategory[category] ?? 0) + amountPaise;
+  if (byCategory[category] === 0) delete byCategory[category];
+  return {
+    ...doc,
+    expensesByMonth: { ...doc.expensesByMonth, [month]: (doc.expensesByMonth[month] ?? 0) + amountPaise },
+    expensesByMonthAndCategory: { ...doc.expensesByMonthAndCategory, [month]: byCategory },
+  };
+}
+
 export const dashboardProjection: Projection<DashboardDocument> = {
   collection: DASHBOARDS,
-  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged"],
+  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted"],
   documentIds(event) {
     switch (event.type) {
       case "InvoiceCreated":
       case "InvoiceMarkedPaid":
       case "InvoiceStatusChanged":
+      case "ExpenseRecorded":
+      case "ExpenseUpdated":
+      case "ExpenseDeleted":
         return [event.data.ownerId];
       default:
         return [];
@@ -71,6 +87,19 @@ export const dashboardProjection: Projection<DashboardDocument> = {
       case "InvoiceStatusChanged": {
         const doc = current ?? empty(event.data.ownerId);
         return { ...doc, recentInvoices: doc.recentInvoices.map((r) => (r.id === event.data.invoiceId ? { ...r, status: event.data.to } : r)) };
+      }
+      case "ExpenseRecorded": {
+        const d = event.data;
+        return addExpense(current ?? empty(d.ownerId), d.date, d.category, d.amountPaise);
+      }
+      case "ExpenseUpdated": {
+        const d = event.data;
+        const doc = addExpense(current ?? empty(d.ownerId), d.previous.date, d.previous.category, -d.previous.amountPaise);
+        return addExpense(doc, d.date, d.category, d.amountPaise);
+      }
+      case "ExpenseDeleted": {
+        const d = event.data;
+        return addExpense(current ?? empty(d.ownerId), d.previous.date, d.previous.category, -d.previous.amountPaise);
       }
       default:
         return current;

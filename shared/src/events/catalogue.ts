@@ -23,6 +23,25 @@ const productFields = {
   hsnCode: z.string().nullable(),
 };
 
+const expenseFields = {
+  vendor: z.object({ id: z.string(), name: z.string(), gstNumber: z.string().nullable() }).nullable(),
+  category: z.string(),
+  description: z.string(),
+  amountPaise: z.number().int().nonnegative(),
+  gstRateBasisPoints: z.number().int().nonnegative(),
+  cgstPaise: z.number().int(),
+  sgstPaise: z.number().int(),
+  igstPaise: z.number().int(),
+  date: z.string(),
+  placeOfSupply: z.string().nullable(),
+  vendorInvoiceNumber: z.string().nullable(),
+  vendorInvoiceDate: z.string().nullable(),
+  hsnCode: z.string().nullable(),
+  eligibleForItc: z.boolean(),
+};
+/** What an update or a delete changed from, so projections subtract without remembering every expense. */
+const expenseBefore = z.object({ date: z.string(), category: z.string(), amountPaise: z.number().int(), gstPaise: z.number().int() });
+
 export const eventSchemas = {
   EmailReserved: z.object({ email: z.string(), userId: z.string() }),
   UserRegistered: z.object({
@@ -116,6 +135,9 @@ export const eventSchemas = {
     totalPaise: z.number().int(),
     createdAt: z.string(),
   }),
+  ExpenseRecorded: z.object({ expenseId: z.string(), ownerId: z.string(), ...expenseFields, recordedAt: z.string() }),
+  ExpenseUpdated: z.object({ expenseId: z.string(), ownerId: z.string(), ...expenseFields, previous: expenseBefore, updatedAt: z.string() }),
+  ExpenseDeleted: z.object({ expenseId: z.string(), ownerId: z.string(), previous: expenseBefore, deletedAt: z.string() }),
   InvoiceMarkedPaid: z.object({ invoiceId: z.string(), ownerId: z.string(), paidAt: z.string(), amountPaise: z.number().int() }),
   InvoiceStatusChanged: z.object({ invoiceId: z.string(), ownerId: z.string(), from: z.enum(["pending", "paid", "overdue"]), to: z.enum(["pending", "paid", "overdue"]), changedAt: z.string() }),
 } as const;

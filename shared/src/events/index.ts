@@ -1,3 +1,4 @@
 export * from "./catalogue.ts";
 export * from "./streams.ts";
 export * from "./views.ts";
+export * from "./expenseView.ts";

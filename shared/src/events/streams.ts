@@ -7,6 +7,7 @@ export const streams = {
   product: (productId: string) => `product-${productId}`,
   skuReservation: (userId: string, sku: string) => `sku-${userId}-${sku}`,
   invoice: (invoiceId: string) => `invoice-${invoiceId}`,
+  expense: (expenseId: string) => `expense-${expenseId}`,
   invoiceNumberReservation: (userId: string, invoiceNumber: string) => `invoiceno-${userId}-${invoiceNumber.toUpperCase()}`,
   /** month: "YYYYMM" in India. */
   invoiceQuota: (userId: string, month: string) => `invoicequota-${userId}-${month}`,
