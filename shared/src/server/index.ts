@@ -8,3 +8,5 @@ export { migrate } from "./sql/schema.ts";
 export { SqlEventStore } from "./sql/sqlEventStore.ts";
 export { SqlReadStore } from "./sql/sqlReadStore.ts";
 export * from "./http/index.ts";
+export { InProcessJobQueue } from "./jobs/inProcessJobQueue.ts";
+export { BullmqJobQueue } from "./jobs/bullmqJobQueue.ts";

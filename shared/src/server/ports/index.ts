@@ -1,3 +1,4 @@
 export * from "./eventStore.ts";
 export * from "./eventLog.ts";
 export * from "./readStore.ts";
+export * from "./jobQueue.ts";
