@@ -17,6 +17,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The dashboard's charts load on their own, so the landing page and the forms never wait for them.
+            {
+              name: "charts",
+              // Only these packages: clsx and the React shim they share with the app stay in vendor.
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/]/,
+            },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

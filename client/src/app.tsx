@@ -16,6 +16,7 @@ import { NotFoundPage } from "./pages/not-found.tsx";
 import { PrivacyPage } from "./pages/privacy.tsx";
 import { RegisterPage } from "./pages/register.tsx";
 import { ReportsPage } from "./pages/reports.tsx";
+import { SettingsPage } from "./pages/settings.tsx";
 import { TermsPage } from "./pages/terms.tsx";
 import { VendorsPage } from "./pages/vendors.tsx";
 
@@ -40,6 +41,8 @@ const APP_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ["/expenses", ExpensesPage],
   ["/reports", ReportsPage],
   ["/gst-compliance", GstCompliancePage],
+  // Reached from the sidebar's user block rather than its eight entries.
+  ["/settings", SettingsPage],
 ];
 
 export function App() {

@@ -1,32 +1,41 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, type QueryKey } from "@tanstack/react-query";
 import { requestJson } from "./http.ts";
 import { queryClient } from "./query-client.ts";
 
 export const DASHBOARD_STATS_KEY = ["/api/dashboard/stats"] as const;
 
 /**
- * List, create, update and delete hooks for one REST collection. The query key is the path;
- * every write refreshes the list and the dashboard figures, and the mutation stays pending until
- * the refreshed list has arrived, so a dialog closes onto the new state.
+ * Refetches the given reads (and the dashboard figures, which most writes move). Awaited by a
+ * mutation's onSuccess, so the mutation stays pending until the fresh data has arrived and a
+ * dialog closes onto the new state.
  */
-export function collectionHooks<Item extends { id: string }, Input>(path: string) {
+export function refreshAfterWrite(keys: readonly QueryKey[]): Promise<unknown> {
+  return Promise.all([...keys, DASHBOARD_STATS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/**
+ * List, create, update and delete hooks for one REST collection. The query key is the path;
+ * every write refreshes the list, the `related` reads and the dashboard figures.
+ * `Written` is what the server answers to a create or update (the item, or just `{ id }`).
+ */
+export function collectionHooks<Item extends { id: string }, Input, UpdateInput = Input, Written = Item>(
+  path: string,
+  options: { related?: readonly QueryKey[] } = {},
+) {
   const listKey = [path] as const;
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: listKey }),
-      queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY }),
-    ]);
+  const refresh = () => refreshAfterWrite([listKey, ...(options.related ?? [])]);
 
   return {
+    listKey,
     useList: () => useQuery<Item[]>({ queryKey: listKey }),
     useCreate: () =>
       useMutation({
-        mutationFn: (input: Input) => requestJson<Item>("POST", path, input),
+        mutationFn: (input: Input) => requestJson<Written>("POST", path, input),
         onSuccess: refresh,
       }),
     useUpdate: () =>
       useMutation({
-        mutationFn: ({ id, input }: { id: string; input: Input }) => requestJson<Item>("PUT", `${path}/${encodeURIComponent(id)}`, input),
+        mutationFn: ({ id, input }: { id: string; input: UpdateInput }) => requestJson<Written>("PUT", `${path}/${encodeURIComponent(id)}`, input),
         onSuccess: refresh,
       }),
     useDelete: () =>

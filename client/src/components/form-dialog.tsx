@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { cn } from "../lib/utils.ts";
 import { Button } from "./ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog.tsx";
 
@@ -12,6 +13,10 @@ interface FormDialogProps {
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
+  /** Keeps the submit button disabled, e.g. while something the form needs is missing. */
+  submitDisabled?: boolean;
+  /** Extra classes for the dialog box, e.g. a wider max width. */
+  className?: string;
   children: ReactNode;
 }
 
@@ -19,7 +24,19 @@ interface FormDialogProps {
  * A create/edit dialog. It cannot be dismissed while its call is in flight, and it stays open on
  * failure so nothing typed is lost; the caller closes it on success.
  */
-export function FormDialog({ open, onOpenChange, title, description, formId, pending, submitLabel, pendingLabel, children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  formId,
+  pending,
+  submitLabel,
+  pendingLabel,
+  submitDisabled = false,
+  className,
+  children,
+}: FormDialogProps) {
   return (
     <Dialog
       open={open}
@@ -27,7 +44,7 @@ export function FormDialog({ open, onOpenChange, title, description, formId, pen
         if (!pending) onOpenChange(next);
       }}
     >
-      <DialogContent className="sm:max-w-xl">
+      <DialogContent className={cn("sm:max-w-xl", className)}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -37,7 +54,7 @@ export function FormDialog({ open, onOpenChange, title, description, formId, pen
           <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={pending}>
+          <Button type="submit" form={formId} disabled={pending || submitDisabled}>
             {pending ? pendingLabel : submitLabel}
           </Button>
         </DialogFooter>

@@ -28,7 +28,10 @@ function creditLimitPaise(customer: Customer): number {
 export function CustomersPage() {
   const [, navigate] = useLocation();
   // The dashboard's 'Add Customer' quick action links to /customers?add=1.
-  const openedFromQuickAction = new URLSearchParams(useSearch()).has("add");
+  const params = new URLSearchParams(useSearch());
+  const openedFromQuickAction = params.has("add");
+  // A search result links to /customers?customer=<id>.
+  const highlightId = params.get("customer");
   const [editing, setEditing] = useState<Editing>(() => (openedFromQuickAction ? { customer: null } : null));
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const customers = useCustomers();
@@ -85,6 +88,7 @@ export function CustomersPage() {
               key={customer.id}
               party={customer}
               dateLabel="Joined"
+              highlighted={customer.id === highlightId}
               extra={
                 creditLimitPaise(customer) > 0 && (
                   <li className="flex items-center gap-2.5 text-sm">

@@ -1,26 +1,47 @@
 import type { RecentInvoice } from "@bahi/shared/contract";
-import { Clock, Download, Eye, FilePlus, FileText, IndianRupee, Package, Percent, Search, UserPlus, Wallet, type LucideIcon } from "lucide-react";
+import { Clock, Download, Eye, FilePlus, FileText, IndianRupee, Package, Percent, UserPlus, Wallet, type LucideIcon } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { useDashboardStats } from "../api/dashboard.ts";
 import { useAuth } from "../auth/auth-provider.tsx";
+import { GlobalSearch } from "../components/global-search.tsx";
+import { InvoiceFormDialog } from "../components/invoices/invoice-form-dialog.tsx";
+import { InvoicePreviewById } from "../components/invoices/invoice-preview-dialog.tsx";
+import { useInvoicePdfDownload } from "../components/invoices/invoice-downloads.ts";
+import { DashboardStatusBadge } from "../components/invoices/invoice-status.tsx";
 import { ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { StatCard } from "../components/stat-card.tsx";
-import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { Input } from "../components/ui/input.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table.tsx";
 import { WithTooltip } from "../components/ui/tooltip.tsx";
-import { formatCurrency, formatDate, formatPercent } from "../lib/format.ts";
+import { formatCurrency, formatIndianDate, formatPercent } from "../lib/format.ts";
 
-/** SPEC §4: paid green, pending yellow, anything else red. */
-function statusVariant(status: string) {
-  return status === "paid" ? "success" : status === "pending" ? "warning" : "danger";
+// Charts come in their own chunk (recharts and d3 are most of the app's weight).
+const SalesChart = lazy(() => import("../components/dashboard/sales-chart.tsx").then((module) => ({ default: module.SalesChart })));
+const ExpenseChart = lazy(() => import("../components/dashboard/expense-chart.tsx").then((module) => ({ default: module.ExpenseChart })));
+
+function ChartPlaceholder() {
+  return (
+    <Card className="min-w-0 p-6">
+      <Skeleton className="mb-6 h-5 w-40" />
+      <Skeleton className="h-72 w-full" />
+    </Card>
+  );
 }
 
-function RecentInvoicesTable({ invoices, loading, failed }: { invoices: RecentInvoice[]; loading: boolean; failed: boolean }) {
+interface RecentInvoicesTableProps {
+  invoices: RecentInvoice[];
+  loading: boolean;
+  failed: boolean;
+  onView: (invoice: RecentInvoice) => void;
+  onDownload: (invoice: RecentInvoice) => void;
+  downloadingId: string | null;
+}
+
+function RecentInvoicesTable({ invoices, loading, failed, onView, onDownload, downloadingId }: RecentInvoicesTableProps) {
   return (
     <Table>
       <TableHeader>
@@ -62,19 +83,23 @@ function RecentInvoicesTable({ invoices, loading, failed }: { invoices: RecentIn
               <TableCell>{invoice.customer.name}</TableCell>
               <TableCell>{formatCurrency(invoice.total)}</TableCell>
               <TableCell>
-                <Badge variant={statusVariant(invoice.status)} className="capitalize">
-                  {invoice.status}
-                </Badge>
+                <DashboardStatusBadge status={invoice.status} />
               </TableCell>
-              <TableCell>{formatDate(invoice.issueDate)}</TableCell>
+              <TableCell>{formatIndianDate(invoice.issueDate)}</TableCell>
               <TableCell className="text-right">
                 <WithTooltip tip="View">
-                  <Button variant="ghost" size="icon" aria-label={`View ${invoice.invoiceNumber}`}>
+                  <Button variant="ghost" size="icon" aria-label={`View ${invoice.invoiceNumber}`} onClick={() => onView(invoice)}>
                     <Eye />
                   </Button>
                 </WithTooltip>
-                <WithTooltip tip="Download">
-                  <Button variant="ghost" size="icon" aria-label={`Download ${invoice.invoiceNumber}`}>
+                <WithTooltip tip="Download PDF">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Download ${invoice.invoiceNumber}`}
+                    disabled={downloadingId === invoice.id}
+                    onClick={() => onDownload(invoice)}
+                  >
                     <Download />
                   </Button>
                 </WithTooltip>
@@ -87,13 +112,32 @@ function RecentInvoicesTable({ invoices, loading, failed }: { invoices: RecentIn
   );
 }
 
-const QUICK_ACTIONS: ReadonlyArray<{ label: string; text: string; href: string; icon: LucideIcon; tint: string }> = [
-  { label: "Create Invoice", text: "Bill a customer with GST", href: "/invoices", icon: FilePlus, tint: "bg-indigo-100 text-indigo-600" },
-  { label: "Add Customer", text: "Save contact and credit limit", href: "/customers?add=1", icon: UserPlus, tint: "bg-emerald-100 text-emerald-600" },
-  { label: "Add Product", text: "Track stock and GST rate", href: "/inventory", icon: Package, tint: "bg-amber-100 text-amber-600" },
-];
+interface QuickAction {
+  label: string;
+  text: string;
+  icon: LucideIcon;
+  tint: string;
+}
 
-function QuickActions() {
+const QUICK_ACTION_CLASS =
+  "group flex w-full items-center gap-3 rounded-xl border p-3 text-left transition-colors hover:border-primary/40 hover:bg-accent/50";
+
+function QuickActionBody({ label, text, icon: Icon, tint }: QuickAction) {
+  return (
+    <>
+      <span className={`flex size-10 shrink-0 items-center justify-center rounded-lg ${tint}`}>
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <span className="min-w-0">
+        <span className="block text-sm font-semibold text-foreground">{label}</span>
+        <span className="block text-xs text-muted-foreground">{text}</span>
+      </span>
+    </>
+  );
+}
+
+/** Create Invoice opens the form right here; the others open their page's dialog (?add=1). */
+function QuickActions({ onCreateInvoice }: { onCreateInvoice: () => void }) {
   return (
     <Card>
       <CardHeader>
@@ -101,31 +145,30 @@ function QuickActions() {
         <CardDescription>Common tasks, one click away</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-3">
-        {QUICK_ACTIONS.map(({ label, text, href, icon: Icon, tint }) => (
-          <Link
-            key={label}
-            href={href}
-            className="group flex items-center gap-3 rounded-xl border p-3 transition-colors hover:border-primary/40 hover:bg-accent/50"
-          >
-            <span className={`flex size-10 shrink-0 items-center justify-center rounded-lg ${tint}`}>
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <span className="min-w-0">
-              <span className="block text-sm font-semibold text-foreground">{label}</span>
-              <span className="block text-xs text-muted-foreground">{text}</span>
-            </span>
-          </Link>
-        ))}
+        <button type="button" className={QUICK_ACTION_CLASS} onClick={onCreateInvoice}>
+          <QuickActionBody label="Create Invoice" text="Bill a customer with GST" icon={FilePlus} tint="bg-indigo-100 text-indigo-600" />
+        </button>
+        <Link href="/customers?add=1" className={QUICK_ACTION_CLASS}>
+          <QuickActionBody label="Add Customer" text="Save contact and credit limit" icon={UserPlus} tint="bg-emerald-100 text-emerald-600" />
+        </Link>
+        <Link href="/inventory?add=1" className={QUICK_ACTION_CLASS}>
+          <QuickActionBody label="Add Product" text="Track stock and GST rate" icon={Package} tint="bg-amber-100 text-amber-600" />
+        </Link>
       </CardContent>
     </Card>
   );
 }
 
+type Dialog = { kind: "create" } | { kind: "preview"; invoiceId: string } | null;
+
 export function DashboardPage() {
   const { user } = useAuth();
   const stats = useDashboardStats();
+  const pdf = useInvoicePdfDownload();
+  const [dialog, setDialog] = useState<Dialog>(null);
   const loading = stats.isPending;
   const data = stats.data;
+  const openCreate = () => setDialog({ kind: "create" });
 
   return (
     <>
@@ -134,15 +177,10 @@ export function DashboardPage() {
         description="Overview of your business performance"
         actions={
           <>
-            <div className="relative w-full sm:w-64">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input type="search" placeholder="Search..." aria-label="Search" className="pl-9" />
-            </div>
-            <Button asChild>
-              <Link href="/invoices">
-                <FilePlus aria-hidden="true" />
-                Create Invoice
-              </Link>
+            <GlobalSearch />
+            <Button onClick={openCreate}>
+              <FilePlus aria-hidden="true" />
+              Create Invoice
             </Button>
           </>
         }
@@ -162,6 +200,16 @@ export function DashboardPage() {
       )}
 
       <div className="grid gap-6">
+        {!stats.isError && (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <Suspense fallback={<ChartPlaceholder />}>
+              <SalesChart salesByMonth={data?.salesByMonth ?? []} loading={loading} />
+            </Suspense>
+            <Suspense fallback={<ChartPlaceholder />}>
+              <ExpenseChart breakdown={data?.expenseBreakdown ?? []} loading={loading} />
+            </Suspense>
+          </div>
+        )}
         <Card className="min-w-0">
           <CardHeader className="flex-row items-center justify-between">
             <div className="grid gap-1.5">
@@ -173,11 +221,21 @@ export function DashboardPage() {
             </Button>
           </CardHeader>
           <CardContent className="px-3 sm:px-6">
-            <RecentInvoicesTable invoices={data?.recentInvoices ?? []} loading={loading} failed={stats.isError} />
+            <RecentInvoicesTable
+              invoices={data?.recentInvoices ?? []}
+              loading={loading}
+              failed={stats.isError}
+              onView={(invoice) => setDialog({ kind: "preview", invoiceId: invoice.id })}
+              onDownload={(invoice) => void pdf.download(invoice)}
+              downloadingId={pdf.pendingId}
+            />
           </CardContent>
         </Card>
-        <QuickActions />
+        <QuickActions onCreateInvoice={openCreate} />
       </div>
+
+      {dialog?.kind === "create" && <InvoiceFormDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === "preview" && <InvoicePreviewById invoiceId={dialog.invoiceId} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -1,13 +1,361 @@
-import { Package } from "lucide-react";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { formatInr, PRODUCT_CATEGORIES, toPaise } from "@bahi/shared/contract";
+import type { Product } from "@bahi/shared/contract";
+import { Boxes, CircleCheck, IndianRupee, Package, PackagePlus, Pencil, Plus, ScanBarcode, SlidersHorizontal, Trash, TriangleExclamationPoint } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { describeError } from "../api/errors.ts";
+import { useDeleteProduct, useLowStockProducts, useProducts, useSetProductActive } from "../api/products.ts";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
+import { EmptyState, ErrorState } from "../components/list-states.tsx";
+import { PageHeader } from "../components/page-header.tsx";
+import { ProductFormDialog } from "../components/products/product-form-dialog.tsx";
+import { AdjustStockDialog, ReceiveStockDialog } from "../components/products/stock-dialogs.tsx";
+import { StatCard } from "../components/stat-card.tsx";
+import { Badge } from "../components/ui/badge.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
+import { Skeleton } from "../components/ui/skeleton.tsx";
+import { Switch } from "../components/ui/switch.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table.tsx";
+import { WithTooltip } from "../components/ui/tooltip.tsx";
+import { toast } from "../components/ui/use-toast.ts";
+import { formatRupees } from "../lib/format.ts";
+import { cn } from "../lib/utils.ts";
+
+/** Which dialog is open, and for which product. */
+type Dialog =
+  | { kind: "add" }
+  | { kind: "edit"; product: Product }
+  | { kind: "receive"; product: Product }
+  | { kind: "adjust"; product: Product }
+  | null;
+
+const LOW_STOCK_ALERTS_SHOWN = 5;
+
+function pricePaise(product: Product): number {
+  try {
+    return toPaise(product.price);
+  } catch {
+    return 0;
+  }
+}
+
+function isLowStock(product: Product): boolean {
+  return product.stock <= product.minStock;
+}
+
+const CATEGORY_TINTS: Record<string, string> = {
+  Electronics: "bg-sky-100 text-sky-700",
+  Clothing: "bg-rose-100 text-rose-700",
+  "Home & Garden": "bg-emerald-100 text-emerald-700",
+  Books: "bg-amber-100 text-amber-700",
+  Sports: "bg-violet-100 text-violet-700",
+  Other: "bg-slate-100 text-slate-700",
+};
+
+function CategoryCards({ products }: { products: readonly Product[] }) {
+  const counts = PRODUCT_CATEGORIES.map((category) => ({ category, count: products.filter((p) => p.category === category).length })).filter(
+    (entry) => entry.count > 0,
+  );
+  if (counts.length === 0) return null;
+  return (
+    <section aria-label="Categories" className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {counts.map(({ category, count }) => (
+        <Card key={category} role="group" aria-label={category} className="flex items-center gap-3 p-4">
+          <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg", CATEGORY_TINTS[category])}>
+            <Boxes aria-hidden="true" className="size-4" />
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-foreground">{category}</p>
+            <p className="text-xs text-muted-foreground">
+              {count} {count === 1 ? "item" : "items"}
+            </p>
+          </div>
+        </Card>
+      ))}
+    </section>
+  );
+}
+
+function LowStockAlerts({
+  products,
+  loading,
+  failed,
+  onReorder,
+}: {
+  products: readonly Product[];
+  loading: boolean;
+  failed: boolean;
+  onReorder: (product: Product) => void;
+}) {
+  return (
+    <Card className="mb-8" aria-label="Low Stock Alerts" role="region">
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2">
+          <TriangleExclamationPoint aria-hidden="true" className="size-4 text-amber-600" />
+          Low Stock Alerts
+        </CardTitle>
+        <CardDescription>Products at or below their minimum stock</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {loading ? (
+          <div className="grid gap-2">
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-12 w-full" />
+          </div>
+        ) : failed ? (
+          <p className="text-sm text-muted-foreground">Low stock alerts could not be loaded.</p>
+        ) : products.length === 0 ? (
+          <p className="flex items-center gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
+            <CircleCheck aria-hidden="true" className="size-4" />
+            All products are well stocked
+          </p>
+        ) : (
+          <ul className="grid gap-2">
+            {products.slice(0, LOW_STOCK_ALERTS_SHOWN).map((product) => (
+              <li key={product.id} className="flex items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50/60 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-semibold text-foreground">{product.name}</p>
+                  <p className="text-xs text-amber-800">
+                    Only {product.stock} left (Min: {product.minStock})
+                  </p>
+                </div>
+                <Button size="sm" variant="outline" onClick={() => onReorder(product)} aria-label={`Reorder ${product.name}`}>
+                  <PackagePlus aria-hidden="true" />
+                  Reorder
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TableSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading" className="grid gap-3 p-6">
+      {[0, 1, 2, 3].map((row) => (
+        <Skeleton key={row} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
+
+interface ProductTableProps {
+  products: readonly Product[];
+  highlightId: string | null;
+  togglingId: string | null;
+  onToggleActive: (product: Product) => void;
+  onOpen: (dialog: Exclude<Dialog, null | { kind: "add" }>) => void;
+  onDelete: (product: Product) => void;
+}
+
+function ProductTable({ products, highlightId, togglingId, onToggleActive, onOpen, onDelete }: ProductTableProps) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Product</TableHead>
+          <TableHead>SKU</TableHead>
+          <TableHead>Category</TableHead>
+          <TableHead>Stock</TableHead>
+          <TableHead className="text-right">Price</TableHead>
+          <TableHead>GST</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {products.map((product) => (
+          <TableRow
+            key={product.id}
+            id={`product-${product.id}`}
+            aria-label={product.name}
+            className={cn(!product.isActive && "text-muted-foreground", highlightId === product.id && "bg-accent/70 ring-2 ring-primary/40 ring-inset")}
+          >
+            <TableCell className="max-w-72 whitespace-normal">
+              <p className="font-medium text-foreground">{product.name}</p>
+              {product.description && <p className="line-clamp-1 text-xs text-muted-foreground">{product.description}</p>}
+            </TableCell>
+            <TableCell className="font-mono text-xs">{product.sku}</TableCell>
+            <TableCell>{product.category}</TableCell>
+            <TableCell>
+              <Badge variant={isLowStock(product) ? "destructive" : "secondary"}>{product.stock}</Badge>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{formatRupees(product.price)}</TableCell>
+            <TableCell>{product.gstRate}%</TableCell>
+            <TableCell>
+              <div className="flex items-center gap-2">
+                <Switch
+                  checked={product.isActive}
+                  disabled={togglingId === product.id}
+                  onCheckedChange={() => onToggleActive(product)}
+                  aria-label={`${product.name} active`}
+                />
+                <span className={cn("text-xs font-medium", product.isActive ? "text-emerald-700" : "text-muted-foreground")}>
+                  {product.isActive ? "Active" : "Inactive"}
+                </span>
+              </div>
+            </TableCell>
+            <TableCell className="text-right">
+              <WithTooltip tip="Receive stock">
+                <Button variant="ghost" size="icon" aria-label={`Receive stock for ${product.name}`} onClick={() => onOpen({ kind: "receive", product })}>
+                  <PackagePlus />
+                </Button>
+              </WithTooltip>
+              <WithTooltip tip="Adjust stock">
+                <Button variant="ghost" size="icon" aria-label={`Adjust stock for ${product.name}`} onClick={() => onOpen({ kind: "adjust", product })}>
+                  <SlidersHorizontal />
+                </Button>
+              </WithTooltip>
+              <WithTooltip tip="Edit">
+                <Button variant="ghost" size="icon" aria-label={`Edit ${product.name}`} onClick={() => onOpen({ kind: "edit", product })}>
+                  <Pencil />
+                </Button>
+              </WithTooltip>
+              <WithTooltip tip="Delete">
+                <Button variant="ghost" size="icon" aria-label={`Delete ${product.name}`} onClick={() => onDelete(product)} className="hover:bg-red-50 hover:text-destructive">
+                  <Trash />
+                </Button>
+              </WithTooltip>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
 
 export function InventoryPage() {
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  // The dashboard's 'Add Product' quick action links to /inventory?add=1; search results to ?product=<id>.
+  const openedFromQuickAction = params.has("add");
+  const highlightId = params.get("product");
+  const [dialog, setDialog] = useState<Dialog>(() => (openedFromQuickAction ? { kind: "add" } : null));
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const products = useProducts();
+  const lowStock = useLowStockProducts();
+  const remove = useDeleteProduct();
+  const setActive = useSetProductActive();
+
+  const list = products.data ?? [];
+  const stockValuePaise = list.reduce((sum, product) => sum + pricePaise(product) * product.stock, 0);
+
+  useEffect(() => {
+    if (highlightId && products.data) document.getElementById(`product-${highlightId}`)?.scrollIntoView({ block: "center" });
+  }, [highlightId, products.data]);
+
+  function closeDialog() {
+    setDialog(null);
+    if (openedFromQuickAction) navigate("/inventory", { replace: true });
+  }
+
+  async function toggleActive(product: Product) {
+    const isActive = !product.isActive;
+    try {
+      await setActive.mutateAsync({ id: product.id, isActive });
+      toast({ title: isActive ? "Product activated" : "Product deactivated", description: product.name });
+    } catch (error) {
+      toast({ title: "Failed to update product", description: describeError(error, "An error occurred"), variant: "destructive" });
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: "Product deleted successfully" });
+    } catch {
+      toast({ title: "Failed to delete product", variant: "destructive" });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const addButton = (
+    <Button onClick={() => setDialog({ kind: "add" })}>
+      <Plus aria-hidden="true" />
+      Add Product
+    </Button>
+  );
+
   return (
-    <ComingSoon
-      title="Inventory"
-      description="Products, stock levels and low-stock alerts"
-      icon={Package}
-      plans={["Add products with SKU, price and GST rate", "See stock value and category counts", "Get alerts before stock runs out"]}
-    />
+    <>
+      <PageHeader
+        title="Inventory"
+        description="Products, stock levels and low-stock alerts"
+        actions={
+          <>
+            <WithTooltip tip="Coming soon">
+              {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
+              <span tabIndex={0} className="inline-flex rounded-lg">
+                <Button variant="outline" disabled aria-label="Scan Barcode (coming soon)">
+                  <ScanBarcode aria-hidden="true" />
+                  Scan Barcode
+                </Button>
+              </span>
+            </WithTooltip>
+            {addButton}
+          </>
+        }
+      />
+
+      <section aria-label="Inventory figures" className="mb-8 grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Products" value={list.length} icon={Package} tint="indigo" loading={products.isPending} />
+        <StatCard label="Low Stock" value={lowStock.data?.length ?? 0} icon={TriangleExclamationPoint} tint="amber" loading={lowStock.isPending} />
+        <StatCard label="Stock Value" value={formatInr(stockValuePaise, { decimals: 0 })} hint="Price × stock on hand" icon={IndianRupee} tint="emerald" loading={products.isPending} />
+      </section>
+
+      <CategoryCards products={list} />
+
+      <LowStockAlerts
+        products={lowStock.data ?? []}
+        loading={lowStock.isPending}
+        failed={lowStock.isError}
+        onReorder={(product) => setDialog({ kind: "receive", product })}
+      />
+
+      {products.isError ? (
+        <ErrorState title="Could not load your products" error={products.error} onRetry={() => void products.refetch()} />
+      ) : !products.isPending && list.length === 0 ? (
+        <EmptyState icon={Package} title="No products found. Add your first product to get started." action={addButton} />
+      ) : (
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle>Products</CardTitle>
+            <CardDescription>Stock on hand counts opening stock, receipts and adjustments, less invoiced quantities</CardDescription>
+          </CardHeader>
+          {products.isPending ? (
+            <TableSkeleton />
+          ) : (
+            <CardContent className="px-3 sm:px-6">
+              <ProductTable
+                products={list}
+                highlightId={highlightId}
+                togglingId={setActive.isPending ? (setActive.variables?.id ?? null) : null}
+                onToggleActive={(product) => void toggleActive(product)}
+                onOpen={setDialog}
+                onDelete={setDeleting}
+              />
+            </CardContent>
+          )}
+        </Card>
+      )}
+
+      {dialog?.kind === "add" && <ProductFormDialog key="new" product={null} onClose={closeDialog} />}
+      {dialog?.kind === "edit" && <ProductFormDialog key={dialog.product.id} product={dialog.product} onClose={closeDialog} />}
+      {dialog?.kind === "receive" && <ReceiveStockDialog key={dialog.product.id} product={dialog.product} onClose={closeDialog} />}
+      {dialog?.kind === "adjust" && <AdjustStockDialog key={dialog.product.id} product={dialog.product} onClose={closeDialog} />}
+      <ConfirmDeleteDialog
+        name={deleting?.name ?? null}
+        question="Are you sure you want to delete this product?"
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
   );
 }

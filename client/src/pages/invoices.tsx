@@ -1,17 +1,199 @@
-import { FileText } from "lucide-react";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { indianDateOf } from "@bahi/shared/contract";
+import type { Invoice } from "@bahi/shared/contract";
+import { CircleCheck, Clock, Download, Eye, FileDown, FileText, FileWarning, Pencil, Plus, Sheet } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { describeError } from "../api/errors.ts";
+import { useInvoices, useUpdateInvoiceStatus } from "../api/invoices.ts";
+import { InvoiceFormDialog } from "../components/invoices/invoice-form-dialog.tsx";
+import { InvoicePreviewById, InvoicePreviewDialog } from "../components/invoices/invoice-preview-dialog.tsx";
+import { downloadInvoiceText, useInvoicePdfDownload } from "../components/invoices/invoice-downloads.ts";
+import { InvoiceStatusBadge } from "../components/invoices/invoice-status.tsx";
+import { InvoiceViewDialog } from "../components/invoices/invoice-view-dialog.tsx";
+import { EmptyState, ErrorState } from "../components/list-states.tsx";
+import { PageHeader } from "../components/page-header.tsx";
+import { StatCard } from "../components/stat-card.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
+import { Skeleton } from "../components/ui/skeleton.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table.tsx";
+import { WithTooltip } from "../components/ui/tooltip.tsx";
+import { toast } from "../components/ui/use-toast.ts";
+import { downloadText } from "../lib/download.ts";
+import { formatCurrency, formatIndianDate } from "../lib/format.ts";
+import { invoicesToCsv } from "../lib/invoice-csv.ts";
+
+/** Which dialog is open. `previewId` comes from a link (?view=<id>) before the list has loaded. */
+type Dialog = { kind: "create" } | { kind: "preview"; invoice: Invoice } | { kind: "previewId"; id: string } | { kind: "view"; invoice: Invoice } | null;
+
+function exportCsv(invoices: readonly Invoice[]) {
+  // The byte-order mark makes Excel read the file as UTF-8 (customer names, ₹ in notes).
+  downloadText(`\uFEFF${invoicesToCsv(invoices)}`, `invoices-${indianDateOf(new Date())}.csv`, "text/csv;charset=utf-8");
+  toast({ title: "Invoices exported", description: `${invoices.length} ${invoices.length === 1 ? "invoice" : "invoices"} saved as CSV.` });
+}
+
+function TableSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading" className="grid gap-3 p-6 pt-0">
+      {[0, 1, 2, 3].map((row) => (
+        <Skeleton key={row} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
 
 export function InvoicesPage() {
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  // Links open a dialog: ?new=1 the form (footer, quick actions), ?view=<id> a preview (search).
+  const fromLink = params.has("new") || params.has("view");
+  const [dialog, setDialog] = useState<Dialog>(() => {
+    const viewId = params.get("view");
+    if (viewId) return { kind: "previewId", id: viewId };
+    return params.has("new") ? { kind: "create" } : null;
+  });
+  const invoices = useInvoices();
+  const updateStatus = useUpdateInvoiceStatus();
+  const pdf = useInvoicePdfDownload();
+  const list = invoices.data ?? [];
+  const count = (status: string) => list.filter((invoice) => invoice.status === status).length;
+
+  function closeDialog() {
+    setDialog(null);
+    if (fromLink) navigate("/invoices", { replace: true });
+  }
+
+  async function markPaid(invoice: Invoice) {
+    try {
+      await updateStatus.mutateAsync({ id: invoice.id, status: "paid" });
+      toast({ title: "Invoice status updated successfully", description: `${invoice.invoiceNumber} is paid.` });
+    } catch (error) {
+      toast({ title: "Failed to update invoice status", description: describeError(error, "An error occurred"), variant: "destructive" });
+    }
+  }
+
+  const createButton = (
+    <Button onClick={() => setDialog({ kind: "create" })}>
+      <Plus aria-hidden="true" />
+      Create Invoice
+    </Button>
+  );
+
   return (
-    <ComingSoon
-      title="Invoices"
-      description="Create, send and track GST invoices"
-      icon={FileText}
-      plans={[
-        "Create GST invoices with CGST, SGST or IGST worked out per line",
-        "Track paid, pending and overdue invoices",
-        "Preview and download any invoice",
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Invoices"
+        description="Create, send and track GST invoices"
+        actions={
+          <>
+            <Button variant="outline" disabled={list.length === 0} onClick={() => exportCsv(list)}>
+              <Sheet aria-hidden="true" />
+              Export
+            </Button>
+            {createButton}
+          </>
+        }
+      />
+
+      <section aria-label="Invoice figures" className="mb-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Invoices" value={list.length} icon={FileText} tint="indigo" loading={invoices.isPending} />
+        <StatCard label="Paid" value={count("paid")} icon={CircleCheck} tint="emerald" loading={invoices.isPending} />
+        <StatCard label="Pending" value={count("pending")} icon={Clock} tint="amber" loading={invoices.isPending} />
+        <StatCard label="Overdue" value={count("overdue")} icon={FileWarning} tint="rose" loading={invoices.isPending} />
+      </section>
+
+      {invoices.isError ? (
+        <ErrorState title="Could not load your invoices" error={invoices.error} onRetry={() => void invoices.refetch()} />
+      ) : !invoices.isPending && list.length === 0 ? (
+        <EmptyState icon={FileText} title="No invoices found. Create your first invoice to get started." action={createButton} />
+      ) : (
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle>All Invoices</CardTitle>
+            <CardDescription>Newest first</CardDescription>
+          </CardHeader>
+          {invoices.isPending ? (
+            <TableSkeleton />
+          ) : (
+            <CardContent className="px-3 sm:px-6">
+              <Table>
+                <TableHeader>
+                  <TableRow className="hover:bg-transparent">
+                    <TableHead>Invoice #</TableHead>
+                    <TableHead>Customer</TableHead>
+                    <TableHead className="text-right">Amount</TableHead>
+                    <TableHead className="text-right">GST</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead>Date</TableHead>
+                    <TableHead className="text-right">Actions</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {list.map((invoice) => (
+                    <TableRow key={invoice.id} aria-label={invoice.invoiceNumber}>
+                      <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
+                      <TableCell className="max-w-56 truncate">{invoice.customer.name}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatCurrency(invoice.total)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatCurrency(invoice.gstAmount)}</TableCell>
+                      <TableCell>
+                        <InvoiceStatusBadge status={invoice.status} />
+                      </TableCell>
+                      <TableCell>{formatIndianDate(invoice.issueDate)}</TableCell>
+                      <TableCell className="text-right">
+                        <div className="flex items-center justify-end">
+                          <WithTooltip tip="View">
+                            <Button variant="ghost" size="icon" aria-label={`View ${invoice.invoiceNumber}`} onClick={() => setDialog({ kind: "preview", invoice })}>
+                              <Eye />
+                            </Button>
+                          </WithTooltip>
+                          <WithTooltip tip="Download">
+                            <Button variant="ghost" size="icon" aria-label={`Download ${invoice.invoiceNumber}`} onClick={() => downloadInvoiceText(invoice)}>
+                              <Download />
+                            </Button>
+                          </WithTooltip>
+                          <WithTooltip tip="Download PDF">
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              aria-label={`Download PDF ${invoice.invoiceNumber}`}
+                              disabled={pdf.pendingId === invoice.id}
+                              onClick={() => void pdf.download(invoice)}
+                            >
+                              <FileDown />
+                            </Button>
+                          </WithTooltip>
+                          <WithTooltip tip="Edit">
+                            <Button variant="ghost" size="icon" aria-label={`Edit ${invoice.invoiceNumber}`} onClick={() => setDialog({ kind: "view", invoice })}>
+                              <Pencil />
+                            </Button>
+                          </WithTooltip>
+                          {invoice.status === "pending" && (
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              className="ml-1"
+                              aria-label={`Mark Paid ${invoice.invoiceNumber}`}
+                              disabled={updateStatus.isPending && updateStatus.variables?.id === invoice.id}
+                              onClick={() => void markPaid(invoice)}
+                            >
+                              Mark Paid
+                            </Button>
+                          )}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          )}
+        </Card>
+      )}
+
+      {dialog?.kind === "create" && <InvoiceFormDialog onClose={closeDialog} />}
+      {dialog?.kind === "preview" && <InvoicePreviewDialog invoice={dialog.invoice} onClose={closeDialog} />}
+      {dialog?.kind === "previewId" && <InvoicePreviewById invoiceId={dialog.id} onClose={closeDialog} />}
+      {dialog?.kind === "view" && <InvoiceViewDialog invoice={dialog.invoice} onClose={closeDialog} />}
+    </>
   );
 }

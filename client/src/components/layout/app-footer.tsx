@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from "../brand.tsx";
 
 const QUICK_LINKS = [
   { label: "Dashboard", href: "/dashboard" },
-  { label: "Create Invoice", href: "/invoices" },
+  { label: "Create Invoice", href: "/invoices?new=1" },
   { label: "Customers", href: "/customers" },
   { label: "Reports", href: "/reports" },
 ];

@@ -1,4 +1,4 @@
-import { LogOut } from "lucide-react";
+import { LogOut, Settings } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { useLogout } from "../../api/auth.ts";
 import { useAuth } from "../../auth/auth-provider.tsx";
@@ -6,7 +6,7 @@ import { cn } from "../../lib/utils.ts";
 import { Brand } from "../brand.tsx";
 import { NAV_ITEMS, isActive } from "./nav-items.ts";
 
-/** The dark navigation column: brand, the eight sections and the signed-in user. */
+/** The dark navigation column: brand, the eight sections and the signed-in user, whose block leads to Settings. */
 export function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
   const [location, navigate] = useLocation();
   const { user } = useAuth();
@@ -46,33 +46,52 @@ export function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
         </ul>
       </nav>
       <div className="border-t border-sidebar-border p-4">
-        <div className="flex items-center gap-3">
+        <Link
+          href="/settings"
+          onClick={onNavigate}
+          aria-current={location === "/settings" ? "page" : undefined}
+          title="Business settings and plan"
+          className={cn(
+            "-m-2 flex items-center gap-3 rounded-lg p-2 transition-colors hover:bg-sidebar-accent",
+            location === "/settings" && "bg-sidebar-accent",
+          )}
+        >
           <span
             aria-hidden="true"
             className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-400 to-violet-500 text-sm font-semibold text-white"
           >
             {initials}
           </span>
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold text-white">{fullName}</p>
-            <p className="text-xs text-sidebar-foreground/70">Business Owner</p>
-          </div>
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-semibold text-white">{fullName}</span>
+            <span className="block text-xs text-sidebar-foreground/70">Business Owner</span>
+          </span>
           <span className="rounded-full bg-indigo-400/15 px-2 py-0.5 text-[11px] font-semibold text-indigo-200 ring-1 ring-indigo-300/30">
             Admin
           </span>
+        </Link>
+        <div className="mt-4 grid grid-cols-2 gap-2">
+          <Link
+            href="/settings"
+            onClick={onNavigate}
+            className="flex items-center justify-center gap-2 rounded-lg border border-sidebar-border px-3 py-2 text-sm font-medium text-sidebar-foreground transition-colors hover:bg-sidebar-accent hover:text-white"
+          >
+            <Settings aria-hidden="true" className="size-4" />
+            Settings
+          </Link>
+          <button
+            type="button"
+            disabled={logout.isPending}
+            onClick={() => {
+              // The sidebar unmounts as soon as the user is signed out, so navigate from the promise.
+              void logout.mutateAsync().catch(() => undefined).finally(() => navigate("/"));
+            }}
+            className="flex items-center justify-center gap-2 rounded-lg border border-sidebar-border px-3 py-2 text-sm font-medium text-sidebar-foreground transition-colors hover:bg-sidebar-accent hover:text-white disabled:opacity-60"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Log out
+          </button>
         </div>
-        <button
-          type="button"
-          disabled={logout.isPending}
-          onClick={() => {
-            // The sidebar unmounts as soon as the user is signed out, so navigate from the promise.
-            void logout.mutateAsync().catch(() => undefined).finally(() => navigate("/"));
-          }}
-          className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-sidebar-border px-3 py-2 text-sm font-medium text-sidebar-foreground transition-colors hover:bg-sidebar-accent hover:text-white disabled:opacity-60"
-        >
-          <LogOut aria-hidden="true" className="size-4" />
-          Log out
-        </button>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Calendar, Mail, MapPin, Pencil, Phone, Trash, type LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { formatDate } from "../../lib/format.ts";
+import { cn } from "../../lib/utils.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
@@ -14,6 +15,8 @@ interface PartyCardProps {
   extra?: ReactNode;
   onEdit: () => void;
   onDelete: () => void;
+  /** Ringed and scrolled into view: the card a search result pointed at. */
+  highlighted?: boolean;
 }
 
 function Detail({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
@@ -31,9 +34,19 @@ function initialsOf(name: string): string {
 }
 
 /** A customer or vendor as a card: who they are, how to reach them, and edit/delete. */
-export function PartyCard({ party, dateLabel, extra, onEdit, onDelete }: PartyCardProps) {
+export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, highlighted = false }: PartyCardProps) {
+  const cardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlighted) cardRef.current?.scrollIntoView({ block: "center" });
+  }, [highlighted]);
+
   return (
-    <Card role="article" aria-label={party.name} className="flex flex-col p-5 transition-shadow hover:shadow-md">
+    <Card
+      role="article"
+      aria-label={party.name}
+      ref={cardRef}
+      className={cn("flex flex-col p-5 transition-shadow hover:shadow-md", highlighted && "ring-2 ring-primary/50")}
+    >
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent text-sm font-semibold text-accent-foreground">
           {initialsOf(party.name)}

@@ -1,0 +1,64 @@
+import type { Invoice, InvoiceStatus } from "@bahi/shared/contract";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { downloadBlob, invoiceFileName } from "../lib/download.ts";
+import { apiRequest, requestJson } from "./http.ts";
+import { LOW_STOCK_KEY, PRODUCTS_KEY } from "./products.ts";
+import { PROFILE_KEY } from "./profile.ts";
+import { refreshAfterWrite } from "./resource.ts";
+
+const INVOICES_PATH = "/api/invoices";
+export const INVOICES_KEY = [INVOICES_PATH] as const;
+
+/** POST /api/invoices as SPEC §3 sends it: money and rates as strings, figures from computeInvoice. */
+export interface InvoiceCreateBody {
+  customerId: string;
+  invoiceNumber: string;
+  issueDate: string;
+  dueDate: string | null;
+  placeOfSupply: string | null;
+  subtotal: string;
+  gstAmount: string;
+  total: string;
+  status: "pending";
+  notes: string | null;
+  items: {
+    productId: string;
+    quantity: number;
+    price: string;
+    gstRate: string;
+    discount?: string;
+    discountType?: "percentage" | "amount";
+    amount: string;
+  }[];
+}
+
+export function useInvoices() {
+  return useQuery<Invoice[]>({ queryKey: INVOICES_KEY });
+}
+
+/** One invoice in full (the dashboard's recent list carries only a summary). */
+export function useInvoice(id: string | null) {
+  return useQuery<Invoice>({ queryKey: [INVOICES_PATH, id ?? ""], enabled: id !== null });
+}
+
+/** A new invoice moves stock, this month's count on the plan and the dashboard. */
+export function useCreateInvoice() {
+  return useMutation({
+    mutationFn: (body: InvoiceCreateBody) => requestJson<Invoice>("POST", INVOICES_PATH, body),
+    onSuccess: () => refreshAfterWrite([INVOICES_KEY, PRODUCTS_KEY, LOW_STOCK_KEY, PROFILE_KEY]),
+  });
+}
+
+export function useUpdateInvoiceStatus() {
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: InvoiceStatus }) =>
+      requestJson<{ id: string; status: InvoiceStatus }>("PATCH", `${INVOICES_PATH}/${encodeURIComponent(id)}/status`, { status }),
+    onSuccess: () => refreshAfterWrite([INVOICES_KEY]),
+  });
+}
+
+/** Fetches the GST tax invoice PDF with the session's credentials and saves it. */
+export async function downloadInvoicePdf(invoice: { id: string; invoiceNumber: string }): Promise<void> {
+  const response = await apiRequest("GET", `${INVOICES_PATH}/${encodeURIComponent(invoice.id)}/pdf`);
+  downloadBlob(await response.blob(), invoiceFileName(invoice.invoiceNumber, "pdf"));
+}

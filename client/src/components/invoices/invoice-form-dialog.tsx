@@ -1,0 +1,465 @@
+import { formatInr, placeOfSupplyFor, placeOfSupplyLabel, proposeInvoiceNumber, STATE_NAMES } from "@bahi/shared/contract";
+import type { Customer, Product, Supply } from "@bahi/shared/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleExclamationPoint, Plus, Trash } from "lucide-react";
+import { useMemo, useState, type ReactNode } from "react";
+import { Controller, useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
+import { Link } from "wouter";
+import { useCustomers } from "../../api/customers.ts";
+import { describeError } from "../../api/errors.ts";
+import { HttpError } from "../../api/http.ts";
+import { useCreateInvoice } from "../../api/invoices.ts";
+import { useProducts } from "../../api/products.ts";
+import { useProfile } from "../../api/profile.ts";
+import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts";
+import {
+  buildInvoiceBody,
+  draftTotals,
+  emptyInvoiceRow,
+  invoiceFormSchema,
+  readQuantity,
+  type InvoiceFormOutput,
+  type InvoiceFormValues,
+} from "../../lib/invoice-form.ts";
+import { cn } from "../../lib/utils.ts";
+import { FormDialog } from "../form-dialog.tsx";
+import { Button } from "../ui/button.tsx";
+import { Input } from "../ui/input.tsx";
+import { Label } from "../ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
+import { SelectField } from "../ui/select-field.tsx";
+import { TextField, TextareaField } from "../ui/text-field.tsx";
+import { toast } from "../ui/use-toast.ts";
+
+/** Every state and UT a sale can be placed in, plus exports ("96"); "99" (Centre Jurisdiction) is never one. */
+const PLACE_OF_SUPPLY_OPTIONS = [...Object.keys(STATE_NAMES).filter((code) => code !== "99"), "96"].map((code) => ({
+  value: code,
+  label: placeOfSupplyLabel(code),
+}));
+
+const TOP_FIELDS = ["customerId", "invoiceNumber", "dueDate", "placeOfSupply", "notes"] as const;
+const ITEM_FIELDS = ["productId", "quantity", "price", "gstRate", "discount", "discountType"] as const;
+
+function Notice({ children, tone = "amber" }: { children: ReactNode; tone?: "amber" | "red" }) {
+  return (
+    <div
+      role="note"
+      className={cn(
+        "flex gap-2 rounded-lg border px-3 py-2.5 text-sm",
+        tone === "amber" ? "border-amber-200 bg-amber-50 text-amber-900" : "border-red-200 bg-red-50 text-red-900",
+      )}
+    >
+      <CircleExclamationPoint aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+function TotalLine({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? "flex justify-between border-t pt-2 text-base font-semibold text-foreground" : "flex justify-between text-sm text-muted-foreground"}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums" aria-label={label}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** One control of an item row; on small screens, where the column headings are hidden, it carries its own. */
+function RowCell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={cn("grid min-w-0 gap-1", className)}>
+      <span aria-hidden="true" className="text-xs font-medium text-muted-foreground sm:hidden">
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}
+
+interface ItemRowProps {
+  index: number;
+  form: ReturnType<typeof useForm<InvoiceFormValues, unknown, InvoiceFormOutput>>;
+  products: readonly Product[];
+  issueDate: Date;
+  /** The line total, or null while the row cannot be computed. */
+  amount: string | null;
+  canRemove: boolean;
+  onRemove: () => void;
+}
+
+function ItemRow({ index, form, products, issueDate, amount, canRemove, onRemove }: ItemRowProps) {
+  const n = index + 1;
+  const row = useWatch({ control: form.control, name: `items.${index}` });
+  const itemErrors = form.formState.errors.items?.[index];
+  const messages = ITEM_FIELDS.map((field) => itemErrors?.[field]?.message).filter((message): message is string => Boolean(message));
+  const errorId = `item-${n}-error`;
+  /** The row's error line describes whichever of its controls is invalid. */
+  const invalid = (field: (typeof ITEM_FIELDS)[number]) =>
+    itemErrors?.[field] ? ({ "aria-invalid": true, "aria-describedby": errorId } as const) : {};
+  // Inactive products are not offered, but a row keeps the one it already has.
+  const offered = products.filter((product) => product.isActive || product.id === row?.productId);
+  const rateOptions = gstRateOptions(issueDate, normalisePercent(row?.gstRate) || undefined);
+
+  function chooseProduct(productId: string) {
+    const product = products.find((candidate) => candidate.id === productId);
+    if (!product) return;
+    form.setValue(`items.${index}.price`, product.price, { shouldValidate: form.formState.isSubmitted });
+    // SPEC §2: the GST rate comes from the product, 18 when it has none.
+    form.setValue(`items.${index}.gstRate`, normalisePercent(product.gstRate) || "18", { shouldValidate: form.formState.isSubmitted });
+  }
+
+  return (
+    <li className="grid gap-2 rounded-lg border bg-muted/20 p-3 sm:border-0 sm:bg-transparent sm:p-0">
+      <div className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[minmax(0,1fr)_4.5rem_7rem_5.5rem_8.5rem_7.5rem_2.25rem] sm:items-center">
+        <RowCell label="Product" className="col-span-2 sm:col-span-1">
+          <Controller
+            control={form.control}
+            name={`items.${index}.productId`}
+            render={({ field }) => (
+              <Select
+                value={field.value}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  chooseProduct(value);
+                }}
+              >
+                <SelectTrigger aria-label={`Product ${n}`} {...invalid("productId")} ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue placeholder="Select product" />
+                </SelectTrigger>
+                <SelectContent>
+                  {offered.map((product) => (
+                    <SelectItem key={product.id} value={product.id} hint={`${product.stock} in stock`}>
+                      {product.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </RowCell>
+        <RowCell label="Qty">
+          <Input
+            aria-label={`Qty ${n}`}
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            {...invalid("quantity")}
+            {...form.register(`items.${index}.quantity`, { setValueAs: readQuantity })}
+          />
+        </RowCell>
+        <RowCell label="Price">
+          <Input
+            aria-label={`Price ${n}`}
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            placeholder="0.00"
+            {...invalid("price")}
+            {...form.register(`items.${index}.price`)}
+          />
+        </RowCell>
+        <RowCell label="GST (%)">
+          <Controller
+            control={form.control}
+            name={`items.${index}.gstRate`}
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger aria-label={`GST (%) ${n}`} {...invalid("gstRate")} ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue placeholder="GST" />
+                </SelectTrigger>
+                <SelectContent>
+                  {rateOptions.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </RowCell>
+        <RowCell label="Discount">
+          <div className="flex">
+            <Input
+              aria-label={`Discount ${n}`}
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              placeholder="0"
+              className="rounded-r-none"
+              {...invalid("discount")}
+              {...form.register(`items.${index}.discount`)}
+            />
+            <Controller
+              control={form.control}
+              name={`items.${index}.discountType`}
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger aria-label={`Discount type ${n}`} ref={field.ref} onBlur={field.onBlur} className="w-14 shrink-0 rounded-l-none border-l-0 px-2">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="percentage">%</SelectItem>
+                    <SelectItem value="amount">₹</SelectItem>
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </div>
+        </RowCell>
+        <RowCell label="Amount" className="sm:text-right">
+          {/* An incomplete row shows ₹0.00, muted, until it can be computed. */}
+          <output aria-label={`Amount ${n}`} className={cn("flex h-10 items-center text-sm font-semibold tabular-nums sm:justify-end", amount === null && "text-muted-foreground/70")}>
+            {amount ?? formatInr(0)}
+          </output>
+        </RowCell>
+        {canRemove ? (
+          <Button type="button" variant="ghost" size="icon" aria-label={`Remove item ${n}`} onClick={onRemove} className="justify-self-end hover:bg-red-50 hover:text-destructive">
+            <Trash />
+          </Button>
+        ) : (
+          <span aria-hidden="true" className="hidden sm:block" />
+        )}
+      </div>
+      {messages.length > 0 && (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {messages.join(". ")}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/**
+ * 'Create New Invoice' (SPEC §2): customer, a proposed invoice number, due date, item rows that
+ * take price and GST rate from the product, place of supply, and live totals from the shared
+ * GST module, the same figures the server recomputes and checks.
+ */
+export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
+  const customers = useCustomers();
+  const products = useProducts();
+  const profile = useProfile();
+  const create = useCreateInvoice();
+  // The issue date is the moment the form opened: it picks the GST rates on offer.
+  const [issueDate] = useState(() => new Date());
+  const schema = useMemo(() => invoiceFormSchema(issueDate), [issueDate]);
+  const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
+    resolver: zodResolver(schema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>,
+    defaultValues: {
+      customerId: "",
+      invoiceNumber: proposeInvoiceNumber(issueDate, Math.floor(Math.random() * 1000)),
+      dueDate: "",
+      placeOfSupply: "",
+      notes: "",
+      items: [emptyInvoiceRow()],
+    },
+  });
+  const items = useFieldArray({ control: form.control, name: "items" });
+  const { errors } = form.formState;
+
+  const businessState = profile.data?.stateCode ?? null;
+  const customerList: readonly Customer[] = customers.data ?? [];
+  const productList: readonly Product[] = products.data ?? [];
+  const rows = useWatch({ control: form.control, name: "items" });
+  const chosenPlace = useWatch({ control: form.control, name: "placeOfSupply" });
+  const placeOfSupply = chosenPlace || businessState;
+  const supply: Supply | null = businessState && placeOfSupply ? { supplierState: businessState, placeOfSupply } : null;
+  // Without the business's state the split cannot be known; the GST total is shown as if local.
+  const draft = draftTotals(rows, supply ?? { supplierState: placeOfSupply ?? "27", placeOfSupply: placeOfSupply ?? "27" });
+  const { totals } = draft;
+  const limitReached = profile.data?.invoiceLimit != null && profile.data.invoicesUsed >= profile.data.invoiceLimit;
+
+  function chooseCustomer(customerId: string) {
+    const customer = customerList.find((candidate) => candidate.id === customerId);
+    if (!customer) return;
+    // GST.md: the customer's GSTIN state, else the business's own state (a local unregistered sale).
+    form.setValue("placeOfSupply", placeOfSupplyFor({ customerGstin: customer.gstNumber, businessStateCode: businessState ?? "" }), {
+      shouldValidate: form.formState.isSubmitted,
+    });
+  }
+
+  async function onSubmit(values: InvoiceFormOutput) {
+    if (!businessState) return;
+    const place = values.placeOfSupply ?? businessState;
+    try {
+      await create.mutateAsync(buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place }, new Date()));
+      toast({ title: "Invoice created successfully" });
+      onClose();
+    } catch (error) {
+      const fields = [
+        ...TOP_FIELDS,
+        ...values.items.flatMap((_, index) => ITEM_FIELDS.map((field) => `items.${index}.${field}` as FieldPath<InvoiceFormValues>)),
+      ];
+      const placed = applyServerFieldErrors(error, form.setError, fields);
+      if (placed === 0 && error instanceof HttpError && error.status === 409 && /invoice number/i.test(error.errorBody?.message ?? "")) {
+        form.setError("invoiceNumber", { type: "server", message: error.errorBody?.message ?? "Invoice number already exists" }, { shouldFocus: true });
+      }
+      toast({ title: "Failed to create invoice", description: describeError(error, "An error occurred"), variant: "destructive" });
+    }
+  }
+
+  const customerOptions = customerList.map((customer) => ({ value: customer.id, label: customer.name, hint: customer.gstNumber ?? undefined }));
+  const inter = supply !== null && totals.taxKind === "inter";
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title="Create New Invoice"
+      description="Bill a customer: GST is worked out per line from the place of supply."
+      formId="invoice-form"
+      pending={create.isPending}
+      submitLabel="Create Invoice"
+      pendingLabel="Creating..."
+      submitDisabled={!businessState}
+      className="sm:max-w-5xl"
+    >
+      <form id="invoice-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+        {profile.isError && (
+          <Notice tone="red">
+            Your business profile could not be loaded, so the tax on this invoice cannot be worked out.{" "}
+            <button type="button" className="font-semibold underline underline-offset-2" onClick={() => void profile.refetch()}>
+              Try again
+            </button>
+          </Notice>
+        )}
+        {profile.isSuccess && !businessState && (
+          <Notice>
+            Add your business details before creating invoices: GST depends on whether a sale is within your state.{" "}
+            <Link href="/settings" className="font-semibold underline underline-offset-2">
+              Go to Settings
+            </Link>
+          </Notice>
+        )}
+        {limitReached && (
+          <Notice tone="red">
+            You have used all {profile.data?.invoiceLimit} free invoices this month.{" "}
+            <Link href="/settings" className="font-semibold underline underline-offset-2">
+              Upgrade to Professional
+            </Link>{" "}
+            for unlimited invoices.
+          </Notice>
+        )}
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField
+            control={form.control}
+            name="customerId"
+            id="invoice-customer"
+            label="Customer"
+            required
+            placeholder={customers.isPending ? "Loading customers..." : "Select customer"}
+            options={customerOptions}
+            error={errors.customerId?.message}
+            onChosen={chooseCustomer}
+            hint={
+              customers.isSuccess && customerList.length === 0 ? (
+                <Link href="/customers?add=1" className="text-primary underline">
+                  Add a customer first
+                </Link>
+              ) : undefined
+            }
+          />
+          <TextField id="invoice-number" label="Invoice Number" required error={errors.invoiceNumber?.message} {...form.register("invoiceNumber")} />
+          <TextField id="invoice-dueDate" label="Due Date" type="date" error={errors.dueDate?.message} {...form.register("dueDate")} />
+        </div>
+
+        <section aria-label="Items" className="grid gap-3">
+          <div className="flex items-center justify-between">
+            <Label asChild>
+              <h3>Items</h3>
+            </Label>
+            {products.isSuccess && productList.length === 0 && (
+              <Link href="/inventory?add=1" className="text-sm text-primary underline">
+                Add a product first
+              </Link>
+            )}
+          </div>
+          <div
+            aria-hidden="true"
+            className="hidden gap-2 px-0.5 text-xs font-medium tracking-wide text-muted-foreground uppercase sm:grid sm:grid-cols-[minmax(0,1fr)_4.5rem_7rem_5.5rem_8.5rem_7.5rem_2.25rem]"
+          >
+            <span>Product</span>
+            <span>Qty</span>
+            <span>Price</span>
+            <span>GST (%)</span>
+            <span>Discount</span>
+            <span className="text-right">Amount</span>
+            <span />
+          </div>
+          <ul className="grid gap-3">
+            {items.fields.map((field, index) => {
+              const line = draft.lines[index];
+              return (
+                <ItemRow
+                  key={field.id}
+                  index={index}
+                  form={form}
+                  products={productList}
+                  issueDate={issueDate}
+                  amount={line ? formatInr(line.amountPaise) : null}
+                  canRemove={items.fields.length > 1}
+                  onRemove={() => items.remove(index)}
+                />
+              );
+            })}
+          </ul>
+          {errors.items?.root?.message || errors.items?.message ? (
+            <p className="text-sm font-medium text-destructive">{errors.items?.root?.message ?? errors.items?.message}</p>
+          ) : null}
+          <div>
+            <Button type="button" variant="outline" size="sm" onClick={() => items.append(emptyInvoiceRow())}>
+              <Plus aria-hidden="true" />
+              Add Item
+            </Button>
+          </div>
+        </section>
+
+        <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="grid content-start gap-4">
+            <SelectField
+              control={form.control}
+              name="placeOfSupply"
+              id="invoice-placeOfSupply"
+              label="Place of Supply"
+              placeholder="Chosen from the customer"
+              options={PLACE_OF_SUPPLY_OPTIONS}
+              error={errors.placeOfSupply?.message}
+              hint={
+                supply
+                  ? inter
+                    ? "Inter-state supply: IGST applies"
+                    : `Intra-state supply: CGST + ${totals.stateTaxLabel} apply`
+                  : "The customer's GSTIN state, else your own state"
+              }
+            />
+            <TextareaField id="invoice-notes" label="Notes" rows={3} placeholder="Additional notes or terms..." error={errors.notes?.message} {...form.register("notes")} />
+          </div>
+          <dl aria-label="Invoice totals" className="grid content-start gap-2 self-start rounded-xl border bg-muted/40 p-4">
+            {totals.discountPaise > 0 && <TotalLine label="Discount" value={`−${formatInr(totals.discountPaise)}`} />}
+            <TotalLine label="Subtotal" value={formatInr(totals.subtotalPaise)} />
+            {supply &&
+              (inter ? (
+                <TotalLine label="IGST" value={formatInr(totals.igstPaise)} />
+              ) : (
+                <>
+                  <TotalLine label="CGST" value={formatInr(totals.cgstPaise)} />
+                  <TotalLine label={totals.stateTaxLabel} value={formatInr(totals.sgstPaise)} />
+                </>
+              ))}
+            <TotalLine label="GST" value={formatInr(totals.gstAmountPaise)} />
+            <TotalLine label="Total" value={formatInr(totals.totalPaise)} strong />
+          </dl>
+        </div>
+      </form>
+    </FormDialog>
+  );
+}

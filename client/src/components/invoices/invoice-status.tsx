@@ -1,0 +1,21 @@
+import { Badge } from "../ui/badge.tsx";
+
+/** SPEC §4, invoice list: default style for paid, secondary for pending, destructive for anything else. */
+export function InvoiceStatusBadge({ status }: { status: string }) {
+  const variant = status === "paid" ? "default" : status === "pending" ? "secondary" : "destructive";
+  return (
+    <Badge variant={variant} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
+
+/** SPEC §4, dashboard: paid green, pending yellow, anything else red. */
+export function DashboardStatusBadge({ status }: { status: string }) {
+  const variant = status === "paid" ? "success" : status === "pending" ? "warning" : "danger";
+  return (
+    <Badge variant={variant} className="capitalize">
+      {status}
+    </Badge>
+  );
+}

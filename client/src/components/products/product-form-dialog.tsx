@@ -1,0 +1,121 @@
+import { basisPointsToPercent, DEFAULT_GST_RATE, PRODUCT_CATEGORIES, productCreateSchema, productUpdateSchema } from "@bahi/shared/contract";
+import type { Product, ProductCreateInput, ProductUpdateInput } from "@bahi/shared/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { Controller, useForm, type Resolver } from "react-hook-form";
+import type { z } from "zod";
+import { describeError } from "../../api/errors.ts";
+import { HttpError } from "../../api/http.ts";
+import { useCreateProduct, useUpdateProduct } from "../../api/products.ts";
+import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts";
+import { FormDialog } from "../form-dialog.tsx";
+import { Label } from "../ui/label.tsx";
+import { SelectField } from "../ui/select-field.tsx";
+import { Switch } from "../ui/switch.tsx";
+import { TextField, TextareaField } from "../ui/text-field.tsx";
+import { toast } from "../ui/use-toast.ts";
+
+type ProductFormInput = z.input<typeof productCreateSchema>;
+type ProductFormOutput = ProductCreateInput | ProductUpdateInput;
+
+const FIELDS = ["name", "description", "sku", "category", "price", "stock", "minStock", "gstRate", "hsnCode"] as const;
+const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category }));
+
+function initialValues(product: Product | null): ProductFormInput {
+  return {
+    name: product?.name ?? "",
+    description: product?.description ?? "",
+    sku: product?.sku ?? "",
+    category: product?.category ?? ("" as ProductFormInput["category"]),
+    price: product?.price ?? "",
+    stock: "0",
+    minStock: String(product?.minStock ?? 10),
+    gstRate: product ? normalisePercent(product.gstRate) || String(DEFAULT_GST_RATE) : String(DEFAULT_GST_RATE),
+    hsnCode: product?.hsnCode ?? "",
+    isActive: true,
+  };
+}
+
+interface ProductFormDialogProps {
+  /** The product being edited, or null to add a new one. */
+  product: Product | null;
+  onClose: () => void;
+}
+
+/**
+ * Add or edit a product. Opening stock is asked only when adding: afterwards stock moves through
+ * receipts, adjustments and invoices. Mount it with a `key` per target.
+ */
+export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) {
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const pending = create.isPending || update.isPending;
+  const [today] = useState(() => new Date());
+  const form = useForm<ProductFormInput, unknown, ProductFormOutput>({
+    resolver: zodResolver(product ? productUpdateSchema : productCreateSchema) as Resolver<ProductFormInput, unknown, ProductFormOutput>,
+    defaultValues: initialValues(product),
+  });
+  const { errors } = form.formState;
+  const rateOptions = gstRateOptions(today, product ? normalisePercent(product.gstRate) : undefined);
+
+  async function onSubmit(output: ProductFormOutput) {
+    // The schema turns the rate into basis points; the API takes the percent, as the form shows it.
+    const body = { ...output, gstRate: basisPointsToPercent(output.gstRate) };
+    try {
+      if (product) await update.mutateAsync({ id: product.id, input: body });
+      else await create.mutateAsync(body as ProductCreateInput & { gstRate: string });
+      toast({ title: product ? "Product updated successfully" : "Product added successfully" });
+      onClose();
+    } catch (error) {
+      const placed = applyServerFieldErrors(error, form.setError, FIELDS);
+      if (placed === 0 && error instanceof HttpError && error.status === 409) {
+        form.setError("sku", { type: "server", message: error.errorBody?.message ?? "A product with this SKU already exists" }, { shouldFocus: true });
+      }
+      toast({
+        title: product ? "Failed to update product" : "Failed to add product",
+        description: describeError(error, "An error occurred"),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={product ? "Edit Product" : "Add New Product"}
+      description={product ? "Update this product's details. Stock changes through Receive stock and adjustments." : "Add a product with its price, GST rate and opening stock."}
+      formId="product-form"
+      pending={pending}
+      submitLabel={product ? "Update Product" : "Add Product"}
+      pendingLabel={product ? "Updating..." : "Adding..."}
+    >
+      <form id="product-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
+        <TextField id="product-name" label="Product Name" required className="sm:col-span-2" placeholder="Cotton shirt" error={errors.name?.message} {...form.register("name")} />
+        <TextareaField id="product-description" label="Description" className="sm:col-span-2" rows={2} placeholder="Half sleeves, assorted colours" error={errors.description?.message} {...form.register("description")} />
+        <TextField id="product-sku" label="SKU" required placeholder="SHIRT-001" autoCapitalize="characters" error={errors.sku?.message} {...form.register("sku")} />
+        <SelectField control={form.control} name="category" id="product-category" label="Category" required placeholder="Select category" options={CATEGORY_OPTIONS} error={errors.category?.message} />
+        <TextField id="product-price" label="Price (₹)" type="number" min={0} step={0.01} inputMode="decimal" placeholder="0.00" hint="Before GST" error={errors.price?.message} {...form.register("price")} />
+        <SelectField control={form.control} name="gstRate" id="product-gstRate" label="GST Rate" options={rateOptions} error={errors.gstRate?.message} />
+        {!product && (
+          <TextField id="product-stock" label="Opening Stock" type="number" min={0} step={1} inputMode="numeric" placeholder="0" error={errors.stock?.message} {...form.register("stock")} />
+        )}
+        <TextField id="product-minStock" label="Min Stock" type="number" min={0} step={1} inputMode="numeric" placeholder="10" hint="Alert at or below this level" error={errors.minStock?.message} {...form.register("minStock")} />
+        <TextField id="product-hsnCode" label="HSN Code" inputMode="numeric" placeholder="6205" hint="4, 6 or 8 digits" error={errors.hsnCode?.message} {...form.register("hsnCode")} />
+        {!product && (
+          <div className="flex items-center gap-3 self-end pb-2">
+            <Controller
+              control={form.control}
+              name="isActive"
+              render={({ field }) => <Switch id="product-isActive" checked={field.value !== false} onCheckedChange={field.onChange} />}
+            />
+            <Label htmlFor="product-isActive">Active</Label>
+          </div>
+        )}
+      </form>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,184 @@
+import {
+  basisPointsToPercent,
+  computeInvoice,
+  computeLine,
+  formatInr,
+  formatPaise,
+  invoiceCreateSchema,
+  invoiceItemSchema,
+  isMoneyString,
+  isRateValidOn,
+  parseDiscount,
+  percentToBasisPoints,
+  toPaise,
+} from "@bahi/shared/contract";
+import type { InvoiceTax, LineInput, LineTax, Supply } from "@bahi/shared/contract";
+import { z } from "zod";
+import type { InvoiceCreateBody } from "../api/invoices.ts";
+
+export type DiscountType = "percentage" | "amount";
+
+/** What one item row of the 'Create New Invoice' form holds while the user types. */
+export interface InvoiceRowValues {
+  productId: string;
+  /** Read as a whole number, 0 when not numeric (SPEC §5). */
+  quantity: number;
+  price: string;
+  /** Percent, as the select offers it: "18". */
+  gstRate: string;
+  discount: string;
+  discountType: DiscountType;
+}
+
+export interface InvoiceFormValues {
+  customerId: string;
+  invoiceNumber: string;
+  /** "" or "YYYY-MM-DD" from the date input. */
+  dueDate: string;
+  /** Two-digit state code; "" until a customer is chosen. */
+  placeOfSupply: string;
+  notes: string;
+  items: InvoiceRowValues[];
+}
+
+export function emptyInvoiceRow(): InvoiceRowValues {
+  return { productId: "", quantity: 1, price: "", gstRate: "", discount: "", discountType: "percentage" };
+}
+
+/** The quantity input's reading: an integer, 0 if not numeric (SPEC §5). */
+export function readQuantity(value: unknown): number {
+  const parsed = Number.parseInt(String(value ?? ""), 10);
+  return Number.isNaN(parsed) ? 0 : parsed;
+}
+
+/** A discount the GST module can use, or the reason it cannot. `null` discount: none given. */
+function discountOf(
+  discount: string | number | null | undefined,
+  discountType: DiscountType | null | undefined,
+): { ok: true; value: ReturnType<typeof parseDiscount> } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: parseDiscount(discount, discountType) };
+  } catch {
+    return {
+      ok: false,
+      message: discountType === "amount" ? "Discount must be an amount like 50 or 50.25" : "Discount must be a percentage from 0 to 100",
+    };
+  }
+}
+
+/**
+ * The form's schema: the fields and messages of the shared invoiceCreateSchema and
+ * invoiceItemSchema, without the figures (the form computes those). Each item also has to carry
+ * a usable discount and a GST rate in force on the issue date.
+ */
+export function invoiceFormSchema(issueDate: Date) {
+  // Zod runs this refinement even when a field of the row already failed (its value is then
+  // untransformed), so each check first makes sure its inputs were read.
+  const item = invoiceItemSchema.omit({ amount: true }).superRefine((line, ctx) => {
+    const discount = discountOf(line.discount, line.discountType);
+    if (!discount.ok) {
+      ctx.addIssue({ code: "custom", path: ["discount"], message: discount.message });
+    } else if (discount.value?.type === "amount" && Number.isSafeInteger(line.quantity) && isMoneyString(String(line.price))) {
+      const grossPaise = line.quantity * toPaise(String(line.price));
+      if (discount.value.paise > grossPaise) {
+        ctx.addIssue({ code: "custom", path: ["discount"], message: `Discount cannot exceed the line value (${formatInr(grossPaise)})` });
+      }
+    }
+    if (typeof line.gstRate === "number" && Number.isSafeInteger(line.gstRate)) {
+      const percent = basisPointsToPercent(line.gstRate);
+      if (!isRateValidOn(percent, issueDate)) {
+        ctx.addIssue({ code: "custom", path: ["gstRate"], message: `GST rate ${percent}% is not in force on the invoice date` });
+      }
+    }
+  });
+  return invoiceCreateSchema
+    .pick({ customerId: true, invoiceNumber: true, dueDate: true, placeOfSupply: true, notes: true })
+    .extend({
+      items: z.array(item, { error: "At least one item is required" }).min(1, "At least one item is required"),
+    });
+}
+export type InvoiceFormOutput = z.output<ReturnType<typeof invoiceFormSchema>>;
+
+/** A row as the GST module's input, or null while it is incomplete or unreadable. */
+export function draftLine(row: Partial<InvoiceRowValues> | undefined): LineInput | null {
+  if (!row) return null;
+  const quantity = readQuantity(row.quantity);
+  if (quantity < 1 || quantity > 1_000_000) return null;
+  const price = String(row.price ?? "").trim();
+  if (!isMoneyString(price)) return null;
+  const discount = discountOf(row.discount, row.discountType);
+  if (!discount.ok) return null;
+  try {
+    return { quantity, pricePaise: toPaise(price), rateBasisPoints: percentToBasisPoints(String(row.gstRate ?? "")), discount: discount.value };
+  } catch {
+    return null;
+  }
+}
+
+export interface DraftTotals {
+  /** Each row's computed tax, or null while the row cannot be computed. */
+  lines: (LineTax | null)[];
+  /** The invoice over the rows that can be computed. */
+  totals: InvoiceTax;
+}
+
+/** What the form shows while the user types: every readable row computed by the shared GST module. */
+export function draftTotals(rows: readonly (Partial<InvoiceRowValues> | undefined)[], supply: Supply): DraftTotals {
+  const lines = rows.map((row) => {
+    const input = draftLine(row);
+    if (!input) return null;
+    try {
+      return computeLine(input, supply);
+    } catch {
+      return null;
+    }
+  });
+  const readable = rows.map(draftLine).filter((line, index): line is LineInput => line !== null && lines[index] !== null);
+  try {
+    return { lines, totals: computeInvoice(readable, supply) };
+  } catch {
+    // Only an absurd sum (beyond 2^53 paise) gets here; the form then shows zeros rather than failing.
+    return { lines, totals: computeInvoice([], supply) };
+  }
+}
+
+/**
+ * SPEC §3 invoice creation payload from the validated form: figures from computeInvoice, rates
+ * back as percent strings, status pending, issue date now.
+ */
+export function buildInvoiceBody(values: InvoiceFormOutput, supply: Supply, issueDate: Date): InvoiceCreateBody {
+  const lines: LineInput[] = values.items.map((item) => ({
+    quantity: item.quantity,
+    pricePaise: toPaise(item.price),
+    rateBasisPoints: item.gstRate,
+    discount: parseDiscount(item.discount, item.discountType),
+  }));
+  const tax = computeInvoice(lines, supply);
+  return {
+    customerId: values.customerId,
+    invoiceNumber: values.invoiceNumber,
+    issueDate: issueDate.toISOString(),
+    dueDate: values.dueDate ? new Date(values.dueDate).toISOString() : null,
+    placeOfSupply: supply.placeOfSupply,
+    subtotal: formatPaise(tax.subtotalPaise),
+    gstAmount: formatPaise(tax.gstAmountPaise),
+    total: formatPaise(tax.totalPaise),
+    status: "pending",
+    notes: values.notes,
+    items: values.items.map((item, index) => {
+      const discount = lines[index]!.discount;
+      return {
+        productId: item.productId,
+        quantity: item.quantity,
+        price: item.price,
+        gstRate: basisPointsToPercent(item.gstRate),
+        ...(discount
+          ? discount.type === "percentage"
+            ? { discount: basisPointsToPercent(discount.basisPoints), discountType: "percentage" as const }
+            : { discount: formatPaise(discount.paise), discountType: "amount" as const }
+          : {}),
+        amount: formatPaise(tax.lines[index]!.amountPaise),
+      };
+    }),
+  };
+}

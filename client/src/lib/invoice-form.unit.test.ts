@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { buildInvoiceBody, draftTotals, emptyInvoiceRow, invoiceFormSchema, readQuantity, type InvoiceFormValues } from "./invoice-form.ts";
+
+const interState = { supplierState: "27", placeOfSupply: "29" };
+const intraState = { supplierState: "27", placeOfSupply: "27" };
+const issueDate = new Date("2026-07-15T06:00:00Z");
+
+function values(overrides: Partial<InvoiceFormValues> = {}): InvoiceFormValues {
+  return {
+    customerId: "cust-1",
+    invoiceNumber: "INV-202607-042",
+    dueDate: "",
+    placeOfSupply: "29",
+    notes: "",
+    items: [
+      { productId: "prod-1", quantity: 2, price: "1000", gstRate: "18", discount: "", discountType: "percentage" },
+      { productId: "prod-2", quantity: 1, price: "500.00", gstRate: "18", discount: "", discountType: "percentage" },
+    ],
+    ...overrides,
+  };
+}
+
+describe("the invoice form's schema", () => {
+  it("says what is missing in the shared schema's words", () => {
+    const result = invoiceFormSchema(issueDate).safeParse(
+      values({ customerId: "", invoiceNumber: "", items: [{ ...emptyInvoiceRow(), quantity: 0, price: "" }] }),
+    );
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
+    expect(messages).toMatchObject({
+      customerId: "Customer is required",
+      invoiceNumber: "Invoice number is required",
+      "items.0.productId": "Product is required",
+      "items.0.quantity": "Quantity must be at least 1",
+      "items.0.price": "Price is required",
+      "items.0.gstRate": "GST rate is required",
+    });
+  });
+
+  it("needs at least one item", () => {
+    const result = invoiceFormSchema(issueDate).safeParse(values({ items: [] }));
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(["At least one item is required"]);
+  });
+
+  it("refuses a rate not in force on the issue date, and a discount larger than the line", () => {
+    const result = invoiceFormSchema(issueDate).safeParse(
+      values({
+        items: [
+          { productId: "p", quantity: 1, price: "100", gstRate: "12", discount: "", discountType: "percentage" },
+          { productId: "p", quantity: 1, price: "100", gstRate: "18", discount: "150", discountType: "amount" },
+          { productId: "p", quantity: 1, price: "100", gstRate: "18", discount: "abc", discountType: "percentage" },
+        ],
+      }),
+    );
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
+    expect(messages).toEqual({
+      "items.0.gstRate": "GST rate 12% is not in force on the invoice date",
+      "items.1.discount": "Discount cannot exceed the line value (₹100.00)",
+      "items.2.discount": "Discount must be a percentage from 0 to 100",
+    });
+    // 12% was a slab before GST 2.0 (22 Sep 2025).
+    expect(invoiceFormSchema(new Date("2025-09-01T06:00:00Z")).safeParse(values({ items: [{ ...values().items[0]!, gstRate: "12" }] })).success).toBe(true);
+  });
+
+  it("reads the quantity as an integer, 0 when not numeric", () => {
+    expect(readQuantity("3")).toBe(3);
+    expect(readQuantity("2.7")).toBe(2);
+    expect(readQuantity("")).toBe(0);
+    expect(readQuantity("abc")).toBe(0);
+  });
+});
+
+describe("live totals while typing", () => {
+  it("computes IGST for an inter-state sale: 2 × 1000 + 1 × 500 at 18%", () => {
+    const { lines, totals } = draftTotals(values().items, interState);
+    expect(lines.map((line) => line?.amountPaise)).toEqual([236000, 59000]);
+    expect(totals.subtotalPaise).toBe(250000);
+    expect(totals.igstPaise).toBe(45000);
+    expect(totals.cgstPaise).toBe(0);
+    expect(totals.gstAmountPaise).toBe(45000);
+    expect(totals.totalPaise).toBe(295000);
+    expect(totals.taxKind).toBe("inter");
+  });
+
+  it("splits CGST and SGST for a local sale, and skips rows not yet complete", () => {
+    const { lines, totals } = draftTotals([...values().items, emptyInvoiceRow()], intraState);
+    expect(lines[2]).toBeNull();
+    expect(totals.cgstPaise).toBe(22500);
+    expect(totals.sgstPaise).toBe(22500);
+    expect(totals.totalPaise).toBe(295000);
+  });
+
+  it("applies a percentage or amount discount before tax", () => {
+    const { totals } = draftTotals(
+      [
+        { productId: "p", quantity: 2, price: "1000", gstRate: "18", discount: "10", discountType: "percentage" },
+        { productId: "p", quantity: 1, price: "500", gstRate: "5", discount: "50", discountType: "amount" },
+      ],
+      interState,
+    );
+    expect(totals.discountPaise).toBe(25000);
+    expect(totals.subtotalPaise).toBe(225000);
+    expect(totals.igstPaise).toBe(32400 + 2250);
+  });
+});
+
+describe("the create-invoice payload", () => {
+  it("carries SPEC's fields with figures from the shared GST module", () => {
+    const parsed = invoiceFormSchema(issueDate).parse(values({ dueDate: "2026-08-10", notes: "Thank you" }));
+    const body = buildInvoiceBody(parsed, interState, issueDate);
+    expect(body).toEqual({
+      customerId: "cust-1",
+      invoiceNumber: "INV-202607-042",
+      issueDate: "2026-07-15T06:00:00.000Z",
+      dueDate: "2026-08-10T00:00:00.000Z",
+      placeOfSupply: "29",
+      subtotal: "2500.00",
+      gstAmount: "450.00",
+      total: "2950.00",
+      status: "pending",
+      notes: "Thank you",
+      items: [
+        { productId: "prod-1", quantity: 2, price: "1000.00", gstRate: "18", amount: "2360.00" },
+        { productId: "prod-2", quantity: 1, price: "500.00", gstRate: "18", amount: "590.00" },
+      ],
+    });
+  });
+
+  it("sends discounts in their normal form, and null for an empty due date and notes", () => {
+    const parsed = invoiceFormSchema(issueDate).parse(
+      values({
+        items: [
+          { productId: "p", quantity: 2, price: "1000", gstRate: "18", discount: "10.5", discountType: "percentage" },
+          { productId: "q", quantity: 1, price: "500", gstRate: "5", discount: "50", discountType: "amount" },
+        ],
+      }),
+    );
+    const body = buildInvoiceBody(parsed, intraState, issueDate);
+    expect(body.dueDate).toBeNull();
+    expect(body.notes).toBeNull();
+    expect(body.items[0]).toMatchObject({ discount: "10.5", discountType: "percentage", amount: "2112.20" });
+    expect(body.items[1]).toMatchObject({ discount: "50.00", discountType: "amount", amount: "472.50" });
+    expect(body.subtotal).toBe("2240.00");
+  });
+});

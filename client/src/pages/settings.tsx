@@ -1,0 +1,284 @@
+import {
+  BUSINESS_TYPES,
+  GST_CATEGORIES,
+  panFromGstin,
+  placeOfSupplyLabel,
+  profileSchema,
+  STATE_NAMES,
+  stateCodeFromGstin,
+} from "@bahi/shared/contract";
+import type { ProfileInput, User } from "@bahi/shared/contract";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { BadgeCheck, Building, Crown, Sparkles } from "lucide-react";
+import { useEffect, useState, type MouseEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { describeError } from "../api/errors.ts";
+import { useProfile, useUpdateProfile, useUpgradePlan } from "../api/profile.ts";
+import { ErrorState } from "../components/list-states.tsx";
+import { PageHeader } from "../components/page-header.tsx";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../components/ui/alert-dialog.tsx";
+import { Badge } from "../components/ui/badge.tsx";
+import { Button, buttonVariants } from "../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card.tsx";
+import { SelectField } from "../components/ui/select-field.tsx";
+import { Skeleton } from "../components/ui/skeleton.tsx";
+import { TextField, TextareaField } from "../components/ui/text-field.tsx";
+import { toast } from "../components/ui/use-toast.ts";
+import { applyServerFieldErrors } from "../lib/form-errors.ts";
+
+type ProfileFormInput = z.input<typeof profileSchema>;
+
+const FIELDS = ["companyName", "phone", "gstNumber", "businessAddress", "businessType", "gstCategory", "stateCode"] as const;
+const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((type) => ({ value: type, label: type }));
+const GST_CATEGORY_OPTIONS = GST_CATEGORIES.map((category) => ({ value: category, label: category }));
+const STATE_OPTIONS = Object.keys(STATE_NAMES)
+  .filter((code) => code !== "99")
+  .map((code) => ({ value: code, label: placeOfSupplyLabel(code) }));
+
+function initialValues(user: User): ProfileFormInput {
+  return {
+    companyName: user.companyName ?? "",
+    phone: user.phone ?? "",
+    gstNumber: user.gstNumber ?? "",
+    businessAddress: user.businessAddress ?? "",
+    businessType: user.businessType ?? null,
+    gstCategory: user.gstCategory ?? null,
+    stateCode: user.stateCode ?? "",
+  };
+}
+
+function BusinessProfileForm({ user }: { user: User }) {
+  const update = useUpdateProfile();
+  const form = useForm<ProfileFormInput, unknown, ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: initialValues(user),
+  });
+  const { errors } = form.formState;
+  const gstNumber = useWatch({ control: form.control, name: "gstNumber" }) ?? "";
+  const gstinState = stateCodeFromGstin(gstNumber);
+  const hasGstin = gstNumber.trim() !== "";
+
+  // A valid GSTIN decides the state; keep the (hidden) state field in step so the two never disagree.
+  useEffect(() => {
+    if (gstinState) form.setValue("stateCode", gstinState);
+  }, [gstinState, form]);
+
+  async function onSubmit(input: ProfileInput) {
+    // A GSTIN fixes the state: send the one it carries rather than a stale choice.
+    const body: ProfileInput = { ...input, stateCode: input.gstNumber ? input.gstNumber.slice(0, 2) : input.stateCode };
+    try {
+      await update.mutateAsync(body);
+      toast({ title: "Business profile saved", description: "New invoices use these details." });
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, FIELDS);
+      toast({ title: "Failed to save business profile", description: describeError(error, "An error occurred"), variant: "destructive" });
+    }
+  }
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Building aria-hidden="true" className="size-4 text-primary" />
+          Business Profile
+        </CardTitle>
+        <CardDescription>Printed on your invoices. Your state decides whether a sale carries CGST and SGST or IGST.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form id="profile-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
+          <TextField id="profile-companyName" label="Company Name" placeholder="Verma Traders" error={errors.companyName?.message} {...form.register("companyName")} />
+          <TextField id="profile-phone" label="Phone" type="tel" placeholder="+91 98765 43210" error={errors.phone?.message} {...form.register("phone")} />
+          <TextField
+            id="profile-gstNumber"
+            label="GSTIN"
+            placeholder="27AAPFU0939F1ZV"
+            autoCapitalize="characters"
+            error={errors.gstNumber?.message}
+            hint={hasGstin ? undefined : "Leave empty if your business is not registered for GST"}
+            {...form.register("gstNumber")}
+          />
+          {hasGstin ? (
+            <div className="grid content-start gap-2">
+              <p className="text-sm leading-none font-medium">From your GSTIN</p>
+              {gstinState ? (
+                <dl aria-label="From your GSTIN" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border bg-muted/50 px-3 py-2 text-sm">
+                  <dt className="text-muted-foreground">State</dt>
+                  <dd className="font-medium">{placeOfSupplyLabel(gstinState)}</dd>
+                  <dt className="text-muted-foreground">PAN</dt>
+                  <dd className="font-mono font-medium">{panFromGstin(gstNumber)}</dd>
+                </dl>
+              ) : (
+                <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">A valid GSTIN shows your state and PAN here.</p>
+              )}
+            </div>
+          ) : (
+            <SelectField
+              control={form.control}
+              name="stateCode"
+              id="profile-stateCode"
+              label="State"
+              required
+              placeholder="Select your state"
+              options={STATE_OPTIONS}
+              error={errors.stateCode?.message}
+            />
+          )}
+          <TextareaField
+            id="profile-businessAddress"
+            label="Business Address"
+            className="sm:col-span-2"
+            rows={2}
+            placeholder="Shop 4, Station Road, Pune 411001"
+            error={errors.businessAddress?.message}
+            {...form.register("businessAddress")}
+          />
+          <SelectField control={form.control} name="businessType" id="profile-businessType" label="Business Type" placeholder="Select business type" options={BUSINESS_TYPE_OPTIONS} error={errors.businessType?.message} />
+          <SelectField control={form.control} name="gstCategory" id="profile-gstCategory" label="GST Category" placeholder="Select GST category" options={GST_CATEGORY_OPTIONS} error={errors.gstCategory?.message} />
+          {hasGstin && errors.stateCode?.message && <p className="text-sm font-medium text-destructive sm:col-span-2">{errors.stateCode.message}</p>}
+        </form>
+      </CardContent>
+      <CardFooter className="justify-end">
+        <Button type="submit" form="profile-form" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Profile"}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function PlanCard({ user }: { user: User }) {
+  const upgrade = useUpgradePlan();
+  const [confirming, setConfirming] = useState(false);
+  const limit = user.invoiceLimit;
+  const used = user.invoicesUsed;
+  const planName = user.subscriptionPlan === "free" ? "Free" : user.subscriptionPlan === "professional" ? "Professional" : "Enterprise";
+
+  async function confirmUpgrade(event: MouseEvent<HTMLButtonElement>) {
+    event.preventDefault();
+    try {
+      await upgrade.mutateAsync();
+      toast({ title: "Upgraded to Professional", description: "You can now create unlimited invoices." });
+      setConfirming(false);
+    } catch (error) {
+      toast({ title: "Failed to upgrade plan", description: describeError(error, "An error occurred"), variant: "destructive" });
+    }
+  }
+
+  return (
+    <Card role="region" aria-label="Plan" className="h-fit">
+      <CardHeader>
+        <CardTitle className="flex items-center justify-between gap-2">
+          <span className="flex items-center gap-2">
+            <Crown aria-hidden="true" className="size-4 text-amber-500" />
+            Your Plan
+          </span>
+          <Badge variant={user.subscriptionPlan === "free" ? "secondary" : "success"}>{planName}</Badge>
+        </CardTitle>
+        <CardDescription>{user.subscriptionPlan === "free" ? "₹0 per month" : user.subscriptionPlan === "professional" ? "₹999 per month" : "₹2,999 per month"}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {limit === null ? (
+          <>
+            <p className="flex items-center gap-2 text-base font-semibold text-foreground">
+              <BadgeCheck aria-hidden="true" className="size-5 text-emerald-600" />
+              Unlimited invoices
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {used} {used === 1 ? "invoice" : "invoices"} created this month
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="text-base font-semibold text-foreground">
+              {used} of {limit} invoices used this month
+            </p>
+            <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Invoices used this month" aria-valuemin={0} aria-valuemax={limit} aria-valuenow={used}>
+              <div className={used >= limit ? "h-full bg-destructive" : "h-full bg-primary"} style={{ width: `${Math.min(100, (used / Math.max(limit, 1)) * 100)}%` }} />
+            </div>
+            <p className="text-sm text-muted-foreground">The count starts again on the first of each month.</p>
+          </>
+        )}
+      </CardContent>
+      {user.subscriptionPlan === "free" && (
+        <CardFooter>
+          <Button className="w-full" onClick={() => setConfirming(true)}>
+            <Sparkles aria-hidden="true" />
+            Upgrade to Professional
+          </Button>
+        </CardFooter>
+      )}
+      <AlertDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!open && !upgrade.isPending) setConfirming(false);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Upgrade to Professional?</AlertDialogTitle>
+            <AlertDialogDescription>
+              ₹999 per month: unlimited invoices, advanced inventory, financial reports and priority support.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={upgrade.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction className={buttonVariants()} disabled={upgrade.isPending} onClick={(event) => void confirmUpgrade(event)}>
+              {upgrade.isPending ? "Upgrading..." : "Upgrade"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
+
+/** /settings: the business profile that invoices print and tax by, and the subscription plan. */
+export function SettingsPage() {
+  const profile = useProfile();
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Your business profile and plan" />
+      {profile.isPending ? (
+        <div aria-busy="true" aria-label="Loading" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <Skeleton className="h-96 w-full rounded-xl" />
+          <Skeleton className="h-56 w-full rounded-xl" />
+        </div>
+      ) : profile.isError ? (
+        <ErrorState title="Could not load your business profile" error={profile.error} onRetry={() => void profile.refetch()} />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <BusinessProfileForm key={profile.data.id} user={profile.data} />
+          <div className="grid gap-6">
+            <PlanCard user={profile.data} />
+            <Card>
+              <CardHeader>
+                <CardTitle>Account</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+                  <dt className="text-muted-foreground">Name</dt>
+                  <dd className="font-medium">
+                    {profile.data.firstName} {profile.data.lastName}
+                  </dd>
+                  <dt className="text-muted-foreground">Email</dt>
+                  <dd className="truncate font-medium">{profile.data.email}</dd>
+                </dl>
+              </CardContent>
+            </Card>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
