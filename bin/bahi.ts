@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { allProjections, Projector } from "@bahi/projector";
-import { DataDirLockedError, openStores, type StoreConfig, type Stores } from "@bahi/shared/server";
+import { BullmqJobQueue, DataDirLockedError, InProcessJobQueue, openStores, type JobQueue, type StoreConfig, type Stores } from "@bahi/shared/server";
 import { createBahi, DEFAULT_CLIENT_DIR, type Role } from "./server.ts";
 
 const USAGE = `Usage: bahi <command>
@@ -11,9 +11,11 @@ const USAGE = `Usage: bahi <command>
   command-api           the command side only (needs DATABASE_URL, BAHI_SESSION_SECRET)
   read-api              the read side only   (needs DATABASE_URL, BAHI_SESSION_SECRET)
   projector             the projector only   (needs DATABASE_URL; serves /api/health on PORT if set)
+  worker                the job workers, GST filing (needs DATABASE_URL and REDIS_URL)
   projector rebuild     replay the whole log into fresh read models and swap them in
 
-Environment: PORT (default 5000), BAHI_DATA_DIR, DATABASE_URL, BAHI_SESSION_SECRET,
+Environment: PORT (default 5000), BAHI_DATA_DIR, DATABASE_URL, REDIS_URL (BullMQ; without it
+jobs run inside the command-api process), BAHI_SESSION_SECRET,
 BAHI_SECURE_COOKIES=1 (behind HTTPS), BAHI_TRUST_PROXY=1 (behind a reverse proxy),
 BAHI_PROJECTOR_BATCH_SIZE (events per projector commit, default 500).`;
 
@@ -76,8 +78,13 @@ async function open(config: StoreConfig): Promise<Stores> {
   }
 }
 
-async function serve(roles: Role[], stores: Stores, sessionSecret: string | undefined, clientDir: string | null): Promise<void> {
+function jobQueue(): JobQueue {
+  return process.env.REDIS_URL ? new BullmqJobQueue(process.env.REDIS_URL, process.env.BAHI_QUEUE_PREFIX ?? "bahi") : new InProcessJobQueue();
+}
+
+async function serve(roles: Role[], stores: Stores, sessionSecret: string | undefined, clientDir: string | null, jobs: JobQueue = jobQueue()): Promise<void> {
   const bahi = createBahi({
+    jobs,
     roles,
     stores,
     sessionSecret,
@@ -104,7 +111,7 @@ async function main(argv: string[]): Promise<void> {
       const dir = dataDir();
       // Opening the embedded store takes the directory's lock before anything else touches it.
       const stores = await open({ kind: "embedded", dataDir: dir });
-      return serve(["command-api", "read-api", "projector"], stores, embeddedSessionSecret(dir), DEFAULT_CLIENT_DIR);
+      return serve(["command-api", "read-api", "projector"], stores, embeddedSessionSecret(dir), DEFAULT_CLIENT_DIR, new InProcessJobQueue());
     }
     case "command-api":
     case "read-api":
@@ -127,6 +134,10 @@ async function main(argv: string[]): Promise<void> {
         await stores.close();
       });
       return;
+    }
+    case "worker": {
+      if (!process.env.REDIS_URL) fail("REDIS_URL is required for the worker role (without Redis, jobs run inside command-api).");
+      return serve(["worker"], await open(serverStoreConfig()), undefined, null);
     }
     case "help":
     case "--help":

@@ -3,12 +3,12 @@ import type { Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import express, { type Express } from "express";
-import { authRateLimitsFromEnv, commandApiRouter, type AuthRateLimits } from "@bahi/command-api";
+import { authRateLimitsFromEnv, commandApiRouter, registerFilingWorker, SandboxGsp, type AuthRateLimits, type GspClient } from "@bahi/command-api";
 import { allProjections, MAIN_PROJECTOR, Projector } from "@bahi/projector";
 import { readApiRouter } from "@bahi/read-api";
-import { apiNotFound, errorHandler, sessionCodec, type Stores } from "@bahi/shared/server";
+import { apiNotFound, errorHandler, InProcessJobQueue, sessionCodec, type JobQueue, type Stores } from "@bahi/shared/server";
 
-export type Role = "command-api" | "read-api" | "projector";
+export type Role = "command-api" | "read-api" | "projector" | "worker";
 
 export interface BahiOptions {
   roles: readonly Role[];
@@ -21,6 +21,9 @@ export interface BahiOptions {
   clock?: () => Date;
   readWaitTimeoutMs?: number;
   projectorBatchSize?: number;
+  /** Default: an in-process queue, whose workers then run in this process. */
+  jobs?: JobQueue;
+  gsp?: GspClient;
   trustProxy?: boolean;
   log?: (message: string) => void;
 }
@@ -57,6 +60,19 @@ export function createBahi(options: BahiOptions): RunningBahi {
       })
     : null;
 
+  const jobs = options.jobs ?? new InProcessJobQueue();
+  // Workers run where the role says so, and wherever the queue lives only in this process.
+  if (serves("worker") || (serves("command-api") && jobs.kind === "in-process")) {
+    registerFilingWorker({
+      eventStore: stores.eventStore,
+      readStore: stores.readStore,
+      projector: MAIN_PROJECTOR,
+      jobs,
+      gsp: options.gsp ?? new SandboxGsp(),
+      clock: options.clock ?? (() => new Date()),
+    });
+  }
+
   app.get("/api/health", async (_req, res) => {
     const position = serves("read-api") || serves("projector") ? await stores.readStore.checkpoint(MAIN_PROJECTOR) : undefined;
     res.json({ status: "ok", roles, store: stores.describe, ...(position !== undefined ? { projector: { position } } : {}) });
@@ -71,6 +87,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
         clock: options.clock ?? (() => new Date()),
         newId: randomUUID,
         authLimits: options.authLimits ?? authRateLimitsFromEnv(process.env),
+        jobs,
       }),
     );
   }
@@ -112,6 +129,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
     },
     async close() {
       await projector?.stop();
+      await jobs.close();
       if (server) {
         const closing = server;
         await new Promise<void>((done) => closing.close(() => done()));

@@ -1,4 +1,4 @@
-import type { EventStore, SessionCodec } from "@bahi/shared/server";
+import type { EventStore, JobQueue, SessionCodec } from "@bahi/shared/server";
 import type { AuthRateLimits } from "./http/rateLimit.ts";
 
 /** Everything the command side needs from outside, handed in at start-up. */
@@ -8,4 +8,6 @@ export interface CommandDeps {
   clock: () => Date;
   newId: () => string;
   authLimits: AuthRateLimits;
+  /** Where long-running work (GST filing) is queued. */
+  jobs: JobQueue;
 }

@@ -8,12 +8,15 @@ import { customerDecider, customerView } from "./parties/customer.ts";
 import { partyRoutes } from "./parties/routes.ts";
 import { vendorDecider, vendorView } from "./parties/vendor.ts";
 import { expenseRoutes } from "./expenses/routes.ts";
+import { gstRoutes } from "./gst/routes.ts";
 import { invoiceRoutes } from "./invoices/routes.ts";
 import { productRoutes } from "./products/routes.ts";
 import { profileRoutes } from "./profile/routes.ts";
 
 export type { CommandDeps } from "./deps.ts";
 export { authRateLimitsFromEnv, type AuthRateLimits } from "./http/rateLimit.ts";
+export { registerFilingWorker, type FilingWorkerDeps } from "./gst/filingWorker.ts";
+export { SandboxGsp, type GspClient } from "./gst/gsp.ts";
 
 /** The command side's HTTP routes, to mount under /api. */
 export function commandApiRouter(deps: CommandDeps): Router {
@@ -32,5 +35,6 @@ export function commandApiRouter(deps: CommandDeps): Router {
   router.use("/products", productRoutes(deps));
   router.use("/invoices", invoiceRoutes(deps));
   router.use("/expenses", expenseRoutes(deps));
+  router.use("/gst", gstRoutes(deps));
   return router;
 }

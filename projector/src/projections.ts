@@ -1,5 +1,6 @@
 import { dashboardProjection } from "./dashboard/dashboardProjection.ts";
 import { expensesProjection } from "./expenses/expensesProjection.ts";
+import { gstReturnsProjection } from "./gst/gstReturnsProjection.ts";
 import { invoicesProjection } from "./invoices/invoicesProjection.ts";
 import { customersProjection } from "./parties/customersProjection.ts";
 import { vendorsProjection } from "./parties/vendorsProjection.ts";
@@ -16,4 +17,5 @@ export const allProjections: readonly AnyProjection[] = [
   invoicesProjection,
   expensesProjection,
   dashboardProjection,
+  gstReturnsProjection,
 ];

@@ -3,6 +3,7 @@ import type { Customer, Expense, Invoice, Product, SearchResults, Vendor } from 
 import { notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { waitForPosition } from "./consistency.ts";
 import { dashboardStats, type DashboardDocument } from "./dashboard.ts";
+import { gstReadRoutes } from "./gst/routes.ts";
 import { invoicePdf } from "./invoices/invoicePdf.ts";
 import { userResponse, type UserDocument } from "./users.ts";
 
@@ -102,6 +103,8 @@ export function readApiRouter(deps: ReadDeps): Router {
     const userId = requireUserId(sessions, req);
     res.json(dashboardStats(await readStore.get<DashboardDocument>("dashboards", userId), clock()));
   });
+
+  router.use("/gst", gstReadRoutes({ readStore, sessions, clock }));
 
   router.get("/search", async (req, res) => {
     const userId = requireUserId(sessions, req);

@@ -23,6 +23,8 @@ export interface Handled<State> {
   events: BahiEvent[];
   /** Global position of the last appended event, or null when the decision appended nothing. */
   position: string | null;
+  /** The stream's revision after the decision (its last event's), or null for an empty stream. */
+  revision: number | null;
 }
 
 function toNewEvent(event: BahiEvent, context: CommandContext): NewEvent {
@@ -68,12 +70,13 @@ export async function handle<Command, Event extends BahiEvent, State>(
   const recorded = await eventStore.readStream(streamId);
   const state = fold(decider, recorded);
   const events = decider.decide(command, state);
-  if (events.length === 0) return { state, events, position: null };
+  const lastRevision = recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision;
+  if (events.length === 0) return { state, events, position: null, revision: lastRevision };
   const expected: ExpectedRevision = recorded.length === 0 ? "no_stream" : recorded[recorded.length - 1]!.revision;
   const result = await eventStore.appendToStream(
     streamId,
     events.map((event) => toNewEvent(event, context)),
     expected,
   );
-  return { state: events.reduce(decider.evolve, state), events, position: result.position };
+  return { state: events.reduce(decider.evolve, state), events, position: result.position, revision: result.nextExpectedRevision };
 }

@@ -138,6 +138,19 @@ export const eventSchemas = {
   ExpenseRecorded: z.object({ expenseId: z.string(), ownerId: z.string(), ...expenseFields, recordedAt: z.string() }),
   ExpenseUpdated: z.object({ expenseId: z.string(), ownerId: z.string(), ...expenseFields, previous: expenseBefore, updatedAt: z.string() }),
   ExpenseDeleted: z.object({ expenseId: z.string(), ownerId: z.string(), previous: expenseBefore, deletedAt: z.string() }),
+  GstReturnFilingRequested: z.object({ userId: z.string(), returnType: z.enum(["GSTR1", "GSTR3B"]), period: z.string(), requestedAt: z.string() }),
+  GstReturnFiled: z.object({
+    userId: z.string(),
+    returnType: z.enum(["GSTR1", "GSTR3B"]),
+    period: z.string(),
+    arn: z.string(),
+    /** The GSP adapter that accepted it; "sandbox" until a real GSP is configured. */
+    filedVia: z.string(),
+    filedAt: z.string(),
+    totals: z.object({ taxableValuePaise: z.number().int(), taxPaise: z.number().int(), invoiceValuePaise: z.number().int(), itcPaise: z.number().int(), netPayablePaise: z.number().int() }),
+    returnJson: z.unknown(),
+  }),
+  GstReturnFilingFailed: z.object({ userId: z.string(), returnType: z.enum(["GSTR1", "GSTR3B"]), period: z.string(), reason: z.string(), failedAt: z.string() }),
   InvoiceMarkedPaid: z.object({ invoiceId: z.string(), ownerId: z.string(), paidAt: z.string(), amountPaise: z.number().int() }),
   InvoiceStatusChanged: z.object({ invoiceId: z.string(), ownerId: z.string(), from: z.enum(["pending", "paid", "overdue"]), to: z.enum(["pending", "paid", "overdue"]), changedAt: z.string() }),
 } as const;

@@ -8,6 +8,8 @@ export const streams = {
   skuReservation: (userId: string, sku: string) => `sku-${userId}-${sku}`,
   invoice: (invoiceId: string) => `invoice-${invoiceId}`,
   expense: (expenseId: string) => `expense-${expenseId}`,
+  /** returnType "GSTR1" | "GSTR3B", period "MMYYYY". */
+  gstReturn: (userId: string, returnType: string, period: string) => `gstreturn-${userId}-${returnType.toLowerCase()}-${period}`,
   invoiceNumberReservation: (userId: string, invoiceNumber: string) => `invoiceno-${userId}-${invoiceNumber.toUpperCase()}`,
   /** month: "YYYYMM" in India. */
   invoiceQuota: (userId: string, month: string) => `invoicequota-${userId}-${month}`,

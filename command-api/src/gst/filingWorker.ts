@@ -1,0 +1,105 @@
+import { compareWirePositions, type Expense, type Invoice } from "@bahi/shared/contract";
+import { streams, type EventData } from "@bahi/shared/events";
+import { buildGstr1, buildGstr3b } from "@bahi/shared/returns";
+import type { EventStore, JobQueue, ReadStore } from "@bahi/shared/server";
+import { userDecider } from "../auth/user.ts";
+import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { GspRejectedError, type GspClient } from "./gsp.ts";
+import { gstReturnDecider, type GstReturnType } from "./gstReturn.ts";
+
+export const FILING_QUEUE = "gst-filing";
+
+export interface FilingJob {
+  userId: string;
+  returnType: GstReturnType;
+  period: string;
+  /** The position of the filing request: the return includes everything recorded before it. */
+  after: string | null;
+}
+
+export type FilingResult = { arn: string } | { error: string };
+
+export interface FilingWorkerDeps {
+  eventStore: EventStore;
+  /**
+   * A return is a report over the period's invoices and expenses, so the worker reads the
+   * read models (waiting until they include the request). Whether to file stays a decision
+   * of the return's own stream; see the README's note on this departure from DESIGN.md.
+   */
+  readStore: ReadStore;
+  projector: string;
+  jobs: JobQueue;
+  gsp: GspClient;
+  clock: () => Date;
+}
+
+async function caughtUp(readStore: ReadStore, projector: string, after: string | null, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (compareWirePositions(await readStore.checkpoint(projector), after) < 0) {
+    if (Date.now() > deadline) throw new Error("The read models have not caught up with the filing request yet");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Builds a return from the period's records, files it through the GSP, and records the outcome. */
+export function registerFilingWorker(deps: FilingWorkerDeps): void {
+  deps.jobs.process(FILING_QUEUE, async (payload, job): Promise<FilingResult> => {
+    const { userId, returnType, period, after } = payload as FilingJob;
+    const stream = streams.gstReturn(userId, returnType, period);
+    const state = fold(gstReturnDecider, await deps.eventStore.readStream(stream));
+    if (state.status === "filed") return { arn: state.arn };
+    if (state.status !== "requested") return { error: "No filing was requested for this return" };
+
+    const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
+    const gstin = user.registered ? user.profile.gstNumber : null;
+    const context: CommandContext = { userId, actor: "system:gst-filing-worker", correlationId: job.jobId, causationId: job.jobId, now: deps.clock() };
+    const fail = async (reason: string): Promise<FilingResult> => {
+      const at = deps.clock().toISOString();
+      await handle(deps.eventStore, stream, gstReturnDecider, { kind: "recordFailure", userId, returnType, period, reason, at }, context);
+      return { error: reason };
+    };
+    if (!gstin) return fail("Add your GSTIN in Settings before filing returns");
+
+    await caughtUp(deps.readStore, deps.projector, after);
+    const invoices = await deps.readStore.list<Invoice>("invoices", userId);
+    let json: unknown;
+    let totals: EventData<"GstReturnFiled">["totals"];
+    if (returnType === "GSTR1") {
+      const built = buildGstr1({ gstin, period, invoices });
+      json = built.json;
+      totals = {
+        taxableValuePaise: built.totals.totalTaxableValue,
+        taxPaise: built.totals.totalTax,
+        invoiceValuePaise: built.totals.totalInvoiceValue,
+        itcPaise: 0,
+        netPayablePaise: built.totals.totalTax,
+      };
+    } else {
+      const expenses = await deps.readStore.list<Expense>("expenses", userId);
+      const built = buildGstr3b({ gstin, period, invoices, expenses });
+      const out = built.totals.outwardTaxable;
+      const tax = out.igst + out.cgst + out.sgst + out.cess;
+      const itc = built.totals.netItc;
+      json = built.json;
+      totals = {
+        taxableValuePaise: out.taxable,
+        taxPaise: tax,
+        invoiceValuePaise: out.taxable + tax,
+        itcPaise: itc.igst + itc.cgst + itc.sgst + itc.cess,
+        netPayablePaise: built.payment.totalCash,
+      };
+    }
+
+    let arn: string;
+    try {
+      ({ arn } = await deps.gsp.fileReturn({ gstin, returnType, period, json: json as { gstin?: unknown; fp?: unknown } }));
+    } catch (error) {
+      // A rejection is an answer; anything else (network, GSP down) is retried by the queue.
+      if (error instanceof GspRejectedError) return fail(error.message);
+      throw error;
+    }
+    const filing = { userId, returnType, period, arn, filedVia: deps.gsp.name, filedAt: deps.clock().toISOString(), totals, returnJson: json };
+    await handle(deps.eventStore, stream, gstReturnDecider, { kind: "recordFiled", filing }, context);
+    return { arn };
+  });
+}

@@ -1,0 +1,86 @@
+import { formatPaise } from "@bahi/shared/contract";
+import type { Projection } from "../projection.ts";
+
+export const GST_RETURNS = "gstReturns";
+
+/** One document per business, return type and period; status "overdue" is worked out when read. */
+export interface GstReturnDocument {
+  id: string;
+  userId: string;
+  returnType: "GSTR1" | "GSTR3B";
+  period: string;
+  status: "pending" | "filed" | "failed";
+  arn: string | null;
+  filedAt: string | null;
+  filedVia: string | null;
+  error: string | null;
+  totalTurnover: string;
+  totalTaxLiability: string;
+  totalItcClaimed: string;
+  netTaxPayable: string;
+  requestedAt: string;
+  returnJson: unknown;
+}
+
+export const gstReturnId = (userId: string, returnType: string, period: string) => `${userId}-${returnType}-${period}`;
+
+export const gstReturnsProjection: Projection<GstReturnDocument> = {
+  collection: GST_RETURNS,
+  handles: ["GstReturnFilingRequested", "GstReturnFiled", "GstReturnFilingFailed"],
+  documentIds(event) {
+    switch (event.type) {
+      case "GstReturnFilingRequested":
+      case "GstReturnFiled":
+      case "GstReturnFilingFailed":
+        return [gstReturnId(event.data.userId, event.data.returnType, event.data.period)];
+      default:
+        return [];
+    }
+  },
+  evolve(doc, event) {
+    switch (event.type) {
+      case "GstReturnFilingRequested": {
+        const d = event.data;
+        return {
+          id: gstReturnId(d.userId, d.returnType, d.period),
+          userId: d.userId,
+          returnType: d.returnType,
+          period: d.period,
+          status: "pending",
+          arn: null,
+          filedAt: null,
+          filedVia: null,
+          error: null,
+          totalTurnover: "0.00",
+          totalTaxLiability: "0.00",
+          totalItcClaimed: "0.00",
+          netTaxPayable: "0.00",
+          requestedAt: d.requestedAt,
+          returnJson: null,
+        };
+      }
+      case "GstReturnFiled": {
+        if (!doc) return doc;
+        const { totals } = event.data;
+        return {
+          ...doc,
+          status: "filed",
+          arn: event.data.arn,
+          filedAt: event.data.filedAt,
+          filedVia: event.data.filedVia,
+          error: null,
+          totalTurnover: formatPaise(totals.invoiceValuePaise),
+          totalTaxLiability: formatPaise(totals.taxPaise),
+          totalItcClaimed: formatPaise(totals.itcPaise),
+          netTaxPayable: formatPaise(totals.netPayablePaise),
+          returnJson: event.data.returnJson,
+        };
+      }
+      case "GstReturnFilingFailed":
+        return doc && { ...doc, status: "failed", error: event.data.reason };
+      default:
+        return doc;
+    }
+  },
+  ownerOf: (doc) => doc.userId,
+};

@@ -1,0 +1,86 @@
+import express, { Router } from "express";
+import { indianDateOf, type Customer, type Vendor } from "@bahi/shared/contract";
+import { hsnCodes, isOverdue, returnDueDate, returnPeriodOf, previousPeriod, validateGstin } from "@bahi/shared/returns";
+import { notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+
+interface GstReturnDocument {
+  id: string;
+  userId: string;
+  returnType: "GSTR1" | "GSTR3B";
+  period: string;
+  status: "pending" | "filed" | "failed";
+  returnJson: unknown;
+  [field: string]: unknown;
+}
+
+const RETURN_TYPES = ["GSTR1", "GSTR3B"] as const;
+
+/** GET /api/gst/...: returns, due dates, reference data, and the GSTIN check (a query, so it lives here). */
+export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCodec; clock: () => Date }): Router {
+  const router = Router();
+  const { readStore, sessions, clock } = deps;
+
+  function withStatus(doc: GstReturnDocument, today: Date) {
+    const { returnJson: _json, ...shown } = doc;
+    const dueDate = returnDueDate(doc.period, doc.returnType);
+    const status = doc.status !== "filed" && isOverdue(doc.period, doc.returnType, today) ? "overdue" : doc.status;
+    return { ...shown, dueDate, status };
+  }
+
+  router.get("/returns", async (req, res) => {
+    const userId = requireUserId(sessions, req);
+    const today = clock();
+    const docs = await readStore.list<GstReturnDocument>("gstReturns", userId);
+    res.json(docs.map((doc) => withStatus(doc, today)).sort((a, b) => (a.period.slice(2) + a.period.slice(0, 2) < b.period.slice(2) + b.period.slice(0, 2) ? 1 : -1)));
+  });
+
+  router.get("/returns/:id/json", async (req, res) => {
+    const userId = requireUserId(sessions, req);
+    const doc = await readStore.get<GstReturnDocument>("gstReturns", req.params.id);
+    if (!doc || doc.userId !== userId || !doc.returnJson) throw notFound("Return");
+    res.setHeader("Content-Disposition", `attachment; filename="${doc.returnType}-${doc.period}.json"`);
+    res.json(doc.returnJson);
+  });
+
+  /** Last month's returns are the ones due next; anything unfiled before them is pending too. */
+  router.get("/overview", async (req, res) => {
+    const userId = requireUserId(sessions, req);
+    const today = clock();
+    const docs = await readStore.list<GstReturnDocument>("gstReturns", userId);
+    const filed = new Set(docs.filter((d) => d.status === "filed").map((d) => `${d.returnType}-${d.period}`));
+    const lastPeriod = previousPeriod(returnPeriodOf(today)).fp;
+    const nextDue = RETURN_TYPES.filter((type) => !filed.has(`${type}-${lastPeriod}`)).map((returnType) => ({
+      returnType,
+      period: lastPeriod,
+      dueDate: returnDueDate(lastPeriod, returnType),
+    }));
+    const pendingRequested = docs.filter((d) => d.status !== "filed" && d.period !== lastPeriod).length;
+    res.json({ pendingReturns: nextDue.length + pendingRequested, activeEwayBills: 0, nextDue, today: indianDateOf(today) });
+  });
+
+  router.get("/hsn-codes", (_req, res) => {
+    res.json(hsnCodes().map(({ code, description, gstRate, cessRate, category, effectiveFrom }) => ({ code, description, gstRate, cessRate, category, effectiveFrom })));
+  });
+
+  router.get("/ewaybills", (req, res) => {
+    requireUserId(sessions, req);
+    res.json([]);
+  });
+
+  router.post("/validate-gstin", express.json({ limit: "10kb" }), async (req, res) => {
+    const userId = requireUserId(sessions, req);
+    const raw = typeof req.body?.gstin === "string" ? req.body.gstin : "";
+    const result = validateGstin(raw);
+    if (!result.valid) {
+      res.json({ valid: false, error: result.error });
+      return;
+    }
+    // The name is known when the GSTIN belongs to one of this business's customers or vendors.
+    const [customers, vendors] = await Promise.all([readStore.list<Customer>("customers", userId), readStore.list<Vendor>("vendors", userId)]);
+    const party = [...customers, ...vendors].find((p) => p.gstNumber === result.gstin);
+    const { valid: _valid, ...details } = result;
+    res.json({ valid: true, details: { ...details, ...(party ? { businessName: party.name } : {}) } });
+  });
+
+  return router;
+}

@@ -1,0 +1,460 @@
+/**
+ * GSTR-1 JSON for the portal's offline upload (GST.md §3), from the invoice read model.
+ *
+ * Scope: one GSTIN, one monthly period; only invoices whose issue date (India) falls in the
+ * period. Bahi issues only regular tax invoices (no credit/debit notes, advances, amendments,
+ * e-commerce or SEZ supplies), so the sections are b2b, b2cl, b2cs, exp, nil, hsn, doc_issue.
+ * Sections with nothing to report are left out of the JSON (as the portal's own exports do);
+ * a month without sales is `{ gstin, fp }`.
+ *
+ * Amounts: every figure is a sum of the invoices' own per-line paise (never recomputed from a
+ * rate), turned into rupees only when the JSON is written. Item rows (`itms`) are one per tax
+ * rate per invoice, lines of the same rate merged, in ascending rate order.
+ *
+ * Worked example (intra-state, Gujarat 24 → 24, October 2025): one B2B invoice with a 5% line
+ * of ₹2,300.00 (CGST 57.50 + SGST 57.50) and an 18% line of ₹2,300.00 (CGST 207.00 + SGST
+ * 207.00): val = 2300 + 115 + 2300 + 414 = 5129.00, `itms` = [{rt 5, txval 2300, camt 57.5,
+ * samt 57.5}, {rt 18, txval 2300, camt 207, samt 207}] — GST.md §3.3's minimal example.
+ */
+import type { Invoice, Paise } from "../contract/index.ts";
+import { hsnEntry, isServiceHsn, truncateHsnDescription } from "./hsn.ts";
+import { validateGstin } from "./gstin.ts";
+import { periodContains, returnPeriod } from "./period.ts";
+import { basisPointsToPortalRate, compareDocumentNumbers, toPortalAmount, toPortalDate } from "./portal.ts";
+import { addLine, saleWarnings, taxOf, toSale, zeroHeads } from "./sales.ts";
+import type { Heads, Sale, SaleLine } from "./sales.ts";
+
+// ---------------------------------------------------------------------------------------
+// The portal's JSON (GST.md §3.2 key names)
+
+export interface Gstr1ItemDetail {
+  readonly rt: number;
+  readonly txval: number;
+  readonly iamt: number;
+  readonly camt: number;
+  readonly samt: number;
+  readonly csamt: number;
+}
+
+export interface Gstr1B2bInvoice {
+  readonly inum: string;
+  readonly idt: string;
+  readonly val: number;
+  readonly pos: string;
+  readonly rchrg: "Y" | "N";
+  readonly inv_typ: "R";
+  readonly itms: ReadonlyArray<{ readonly num: number; readonly itm_det: Gstr1ItemDetail }>;
+}
+
+export interface Gstr1B2b {
+  readonly ctin: string;
+  readonly inv: readonly Gstr1B2bInvoice[];
+}
+
+export interface Gstr1B2clInvoice {
+  readonly inum: string;
+  readonly idt: string;
+  readonly val: number;
+  readonly itms: ReadonlyArray<{
+    readonly num: number;
+    readonly itm_det: { readonly rt: number; readonly txval: number; readonly iamt: number; readonly csamt: number };
+  }>;
+}
+
+export interface Gstr1B2cl {
+  readonly pos: string;
+  readonly inv: readonly Gstr1B2clInvoice[];
+}
+
+export interface Gstr1B2cs {
+  readonly sply_ty: "INTRA" | "INTER";
+  readonly rt: number;
+  readonly typ: "OE";
+  readonly pos: string;
+  readonly txval: number;
+  readonly iamt: number;
+  readonly camt: number;
+  readonly samt: number;
+  readonly csamt: number;
+}
+
+export interface Gstr1ExpInvoice {
+  readonly inum: string;
+  readonly idt: string;
+  readonly val: number;
+  readonly itms: ReadonlyArray<{ readonly txval: number; readonly rt: number; readonly iamt: number; readonly csamt: number }>;
+}
+
+export interface Gstr1Exp {
+  readonly exp_typ: "WPAY" | "WOPAY";
+  readonly inv: readonly Gstr1ExpInvoice[];
+}
+
+export type NilSupplyType = "INTRB2B" | "INTRAB2B" | "INTRB2C" | "INTRAB2C";
+
+export interface Gstr1Nil {
+  readonly inv: ReadonlyArray<{
+    readonly sply_ty: NilSupplyType;
+    readonly nil_amt: number;
+    readonly expt_amt: number;
+    readonly ngsup_amt: number;
+  }>;
+}
+
+export interface Gstr1HsnRow {
+  readonly num: number;
+  readonly hsn_sc: string;
+  readonly desc: string;
+  readonly uqc: string;
+  readonly qty: number;
+  readonly rt: number;
+  readonly txval: number;
+  readonly iamt: number;
+  readonly camt: number;
+  readonly samt: number;
+  readonly csamt: number;
+}
+
+/** From May 2025 (Phase-III) `hsn_b2b` / `hsn_b2c`; before, one `data` array. */
+export type Gstr1Hsn =
+  | { readonly hsn_b2b?: readonly Gstr1HsnRow[]; readonly hsn_b2c?: readonly Gstr1HsnRow[] }
+  | { readonly data: readonly Gstr1HsnRow[] };
+
+export interface Gstr1DocRange {
+  readonly num: number;
+  readonly from: string;
+  readonly to: string;
+  readonly totnum: number;
+  readonly cancel: number;
+  readonly net_issue: number;
+}
+
+export interface Gstr1DocIssue {
+  readonly doc_det: ReadonlyArray<{ readonly doc_num: number; readonly docs: readonly Gstr1DocRange[] }>;
+}
+
+export interface Gstr1Json {
+  readonly gstin: string;
+  readonly fp: string;
+  readonly b2b?: readonly Gstr1B2b[];
+  readonly b2cl?: readonly Gstr1B2cl[];
+  readonly b2cs?: readonly Gstr1B2cs[];
+  readonly exp?: readonly Gstr1Exp[];
+  readonly nil?: Gstr1Nil;
+  readonly hsn?: Gstr1Hsn;
+  readonly doc_issue?: Gstr1DocIssue;
+}
+
+export interface Gstr1Totals {
+  readonly totalTaxableValue: Paise;
+  /** IGST + CGST + SGST + cess. */
+  readonly totalTax: Paise;
+  readonly totalInvoiceValue: Paise;
+  readonly igst: Paise;
+  readonly cgst: Paise;
+  readonly sgst: Paise;
+  readonly cess: Paise;
+  readonly invoiceCount: number;
+}
+
+export interface Gstr1Result {
+  readonly json: Gstr1Json;
+  readonly totals: Gstr1Totals;
+  /** Invoices per section (an invoice with taxable and nil lines counts in both). */
+  readonly counts: { readonly b2b: number; readonly b2cl: number; readonly b2cs: number; readonly exp: number; readonly nil: number };
+  /** Data problems the user should fix before uploading (invalid customer GSTINs, missing HSN codes…). */
+  readonly warnings: readonly string[];
+}
+
+export interface Gstr1Input {
+  /** The business's GSTIN (the supplier). */
+  readonly gstin: string;
+  /** "MMYYYY" */
+  readonly period: string;
+  readonly invoices: readonly Invoice[];
+}
+
+/** HSN summary splits into B2B and B2C tabs from the May 2025 return period (IC HSN_BIFURCATION_FROM). */
+export const HSN_BIFURCATION_FROM_PERIOD = { year: 2025, month: 5 } as const;
+
+// ---------------------------------------------------------------------------------------
+
+const amount = toPortalAmount;
+
+function byDateThenNumber(a: Sale, b: Sale): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : compareDocumentNumbers(a.number, b.number);
+}
+
+/** Taxable (non-nil) lines merged per rate, ascending. Exports keep their 0% lines (zero-rated, not nil). */
+function rateRows(sale: Sale): Array<{ rateBasisPoints: number; heads: Heads }> {
+  const byRate = new Map<number, Heads>();
+  for (const line of sale.lines) {
+    if (line.rateBasisPoints === 0 && !sale.isExport) continue;
+    const heads = byRate.get(line.rateBasisPoints) ?? zeroHeads();
+    addLine(heads, line);
+    byRate.set(line.rateBasisPoints, heads);
+  }
+  return [...byRate.entries()].sort((a, b) => a[0] - b[0]).map(([rateBasisPoints, heads]) => ({ rateBasisPoints, heads }));
+}
+
+function itemDetail(rateBasisPoints: number, heads: Heads): Gstr1ItemDetail {
+  return {
+    rt: basisPointsToPortalRate(rateBasisPoints),
+    txval: amount(heads.taxable),
+    iamt: amount(heads.igst),
+    camt: amount(heads.cgst),
+    samt: amount(heads.sgst),
+    csamt: amount(heads.cess),
+  };
+}
+
+function groupInto<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Series of document numbers: the number with its last run of digits taken out ("INV/25-26/#"). */
+function seriesOf(number: string): { key: string; serial: bigint | null } {
+  const match = /^(.*?)(\d+)(\D*)$/.exec(number);
+  if (!match) return { key: number, serial: null };
+  return { key: `${match[1]}#${match[3]}`, serial: BigInt(match[2]!) };
+}
+
+/**
+ * Table 13, nature 1 (invoices for outward supply): one range per numbering series. A series is
+ * the invoice number with its last run of digits removed, so "INV/25-26/0001…0042" is one
+ * series and "EXP/25-26/0001" another. `from`/`to` are the lowest and highest numbers issued
+ * in the period, `totnum` the count of invoices that exist; Bahi has no cancelled status, so
+ * `cancel` is 0 and `net_issue` = `totnum`. Numbers missing inside a range (deleted drafts,
+ * random proposals) are not counted.
+ */
+export function documentRanges(numbers: readonly string[]): Gstr1DocRange[] {
+  const series = new Map<string, Array<{ number: string; serial: bigint | null }>>();
+  for (const number of numbers) {
+    const { key, serial } = seriesOf(number);
+    groupInto(series, key, { number, serial });
+  }
+  const ranges = [...series.values()].map((members) => {
+    members.sort((a, b) =>
+      a.serial !== null && b.serial !== null && a.serial !== b.serial
+        ? a.serial < b.serial ? -1 : 1
+        : compareDocumentNumbers(a.number, b.number),
+    );
+    return { from: members[0]!.number, to: members[members.length - 1]!.number, count: members.length };
+  });
+  ranges.sort((a, b) => compareDocumentNumbers(a.from, b.from));
+  return ranges.map((r, i) => ({ num: i + 1, from: r.from, to: r.to, totnum: r.count, cancel: 0, net_issue: r.count }));
+}
+
+interface HsnAccumulator extends Heads {
+  hsn: string;
+  uqc: string;
+  qty: number;
+  rateBasisPoints: number;
+}
+
+function hsnRows(lines: ReadonlyArray<SaleLine>): Gstr1HsnRow[] {
+  const rows = new Map<string, HsnAccumulator>();
+  for (const line of lines) {
+    const hsn = line.hsnCode ?? "";
+    const service = hsn !== "" && isServiceHsn(hsn);
+    const uqc = service ? "NA" : "NOS";
+    const key = `${hsn}|${uqc}|${line.rateBasisPoints}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = { hsn, uqc, qty: 0, rateBasisPoints: line.rateBasisPoints, ...zeroHeads() };
+      rows.set(key, row);
+    }
+    if (!service) row.qty += line.quantity;
+    addLine(row, line);
+  }
+  return [...rows.values()]
+    .sort((a, b) => compareStrings(a.hsn, b.hsn) || compareStrings(a.uqc, b.uqc) || a.rateBasisPoints - b.rateBasisPoints)
+    .map((row, i) => {
+      const seed = row.hsn ? hsnEntry(row.hsn) : undefined;
+      return {
+        num: i + 1,
+        hsn_sc: row.hsn,
+        desc: seed ? truncateHsnDescription(seed.description) : "",
+        uqc: row.uqc,
+        qty: row.qty,
+        rt: basisPointsToPortalRate(row.rateBasisPoints),
+        txval: amount(row.taxable),
+        iamt: amount(row.igst),
+        camt: amount(row.cgst),
+        samt: amount(row.sgst),
+        csamt: amount(row.cess),
+      };
+    });
+}
+
+export function buildGstr1(input: Gstr1Input): Gstr1Result {
+  const supplier = validateGstin(input.gstin);
+  if (!supplier.valid) throw new RangeError(`Supplier GSTIN: ${supplier.error}`);
+  const period = returnPeriod(input.period);
+  const supplierGstin = supplier.gstin;
+
+  const sales = input.invoices
+    .filter((invoice) => periodContains(period, invoice.issueDate))
+    .map((invoice) => toSale(invoice, supplier.stateCode))
+    .sort(byDateThenNumber);
+
+  const warnings: string[] = [];
+  const b2bByCtin = new Map<string, Gstr1B2bInvoice[]>();
+  const b2clByPos = new Map<string, Gstr1B2clInvoice[]>();
+  const b2csRows = new Map<string, { sply_ty: "INTRA" | "INTER"; pos: string; rateBasisPoints: number; heads: Heads }>();
+  const expByType = new Map<"WPAY" | "WOPAY", Gstr1ExpInvoice[]>();
+  const nil = new Map<NilSupplyType, Paise>();
+  const hsnB2b: SaleLine[] = [];
+  const hsnB2c: SaleLine[] = [];
+  const counts = { b2b: 0, b2cl: 0, b2cs: 0, exp: 0, nil: 0 };
+  const all = zeroHeads();
+  let totalInvoiceValue = 0;
+
+  for (const sale of sales) {
+    warnings.push(...saleWarnings(sale, supplierGstin));
+    for (const line of sale.lines) addLine(all, line);
+    totalInvoiceValue += sale.total;
+    const registered = sale.category === "b2b";
+    (registered ? hsnB2b : hsnB2c).push(...sale.lines);
+
+    const nilLines = sale.isExport ? [] : sale.lines.filter((line) => line.rateBasisPoints === 0);
+    if (nilLines.length > 0) {
+      const type: NilSupplyType = `${sale.interState ? "INTR" : "INTRA"}${registered ? "B2B" : "B2C"}`;
+      nil.set(type, (nil.get(type) ?? 0) + nilLines.reduce((sum, line) => sum + line.taxable, 0));
+      counts.nil += 1;
+    }
+
+    const rows = rateRows(sale);
+    if (rows.length === 0) continue;
+    const idt = toPortalDate(sale.date);
+    const val = amount(sale.total);
+    switch (sale.category) {
+      case "b2b":
+        counts.b2b += 1;
+        groupInto(b2bByCtin, sale.customerGstin!, {
+          inum: sale.number,
+          idt,
+          val,
+          pos: sale.placeOfSupply,
+          rchrg: sale.reverseCharge ? "Y" : "N",
+          inv_typ: "R",
+          itms: rows.map((row, i) => ({ num: i + 1, itm_det: itemDetail(row.rateBasisPoints, row.heads) })),
+        });
+        break;
+      case "b2cl":
+        counts.b2cl += 1;
+        groupInto(b2clByPos, sale.placeOfSupply, {
+          inum: sale.number,
+          idt,
+          val,
+          itms: rows.map((row, i) => ({
+            num: i + 1,
+            itm_det: {
+              rt: basisPointsToPortalRate(row.rateBasisPoints),
+              txval: amount(row.heads.taxable),
+              iamt: amount(row.heads.igst),
+              csamt: amount(row.heads.cess),
+            },
+          })),
+        });
+        break;
+      case "b2cs":
+        counts.b2cs += 1;
+        for (const row of rows) {
+          const sply_ty = sale.interState ? "INTER" : "INTRA";
+          const key = `${sale.placeOfSupply}|${row.rateBasisPoints}|${sply_ty}`;
+          const existing = b2csRows.get(key) ?? { sply_ty, pos: sale.placeOfSupply, rateBasisPoints: row.rateBasisPoints, heads: zeroHeads() };
+          addLine(existing.heads, row.heads);
+          b2csRows.set(key, existing);
+        }
+        break;
+      case "exp": {
+        counts.exp += 1;
+        const igst = rows.reduce((sum, row) => sum + row.heads.igst, 0);
+        groupInto(expByType, igst > 0 ? "WPAY" : "WOPAY", {
+          inum: sale.number,
+          idt,
+          val,
+          itms: rows.map((row) => ({
+            txval: amount(row.heads.taxable),
+            rt: basisPointsToPortalRate(row.rateBasisPoints),
+            iamt: amount(row.heads.igst),
+            csamt: amount(row.heads.cess),
+          })),
+        });
+        break;
+      }
+    }
+  }
+
+  const json: {
+    -readonly [K in keyof Gstr1Json]: Gstr1Json[K];
+  } = { gstin: supplierGstin, fp: period.fp };
+
+  if (b2bByCtin.size > 0) {
+    json.b2b = [...b2bByCtin.entries()].sort((a, b) => compareStrings(a[0], b[0])).map(([ctin, inv]) => ({ ctin, inv }));
+  }
+  if (b2clByPos.size > 0) {
+    json.b2cl = [...b2clByPos.entries()].sort((a, b) => compareStrings(a[0], b[0])).map(([pos, inv]) => ({ pos, inv }));
+  }
+  if (b2csRows.size > 0) {
+    json.b2cs = [...b2csRows.values()]
+      .sort((a, b) => compareStrings(a.pos, b.pos) || a.rateBasisPoints - b.rateBasisPoints || compareStrings(a.sply_ty, b.sply_ty))
+      .map((row) => ({
+        sply_ty: row.sply_ty,
+        rt: basisPointsToPortalRate(row.rateBasisPoints),
+        typ: "OE",
+        pos: row.pos,
+        txval: amount(row.heads.taxable),
+        iamt: amount(row.heads.igst),
+        camt: amount(row.heads.cgst),
+        samt: amount(row.heads.sgst),
+        csamt: amount(row.heads.cess),
+      }));
+  }
+  if (expByType.size > 0) {
+    json.exp = (["WPAY", "WOPAY"] as const).filter((t) => expByType.has(t)).map((exp_typ) => ({ exp_typ, inv: expByType.get(exp_typ)! }));
+  }
+  if (nil.size > 0) {
+    json.nil = {
+      inv: (["INTRB2B", "INTRAB2B", "INTRB2C", "INTRAB2C"] as const)
+        .filter((t) => nil.has(t))
+        .map((sply_ty) => ({ sply_ty, nil_amt: amount(nil.get(sply_ty)!), expt_amt: 0, ngsup_amt: 0 })),
+    };
+  }
+  if (sales.length > 0) {
+    const bifurcated =
+      period.year * 100 + period.month >= HSN_BIFURCATION_FROM_PERIOD.year * 100 + HSN_BIFURCATION_FROM_PERIOD.month;
+    if (bifurcated) {
+      const hsn: { hsn_b2b?: Gstr1HsnRow[]; hsn_b2c?: Gstr1HsnRow[] } = {};
+      if (hsnB2b.length > 0) hsn.hsn_b2b = hsnRows(hsnB2b);
+      if (hsnB2c.length > 0) hsn.hsn_b2c = hsnRows(hsnB2c);
+      json.hsn = hsn;
+    } else {
+      json.hsn = { data: hsnRows([...hsnB2b, ...hsnB2c]) };
+    }
+    json.doc_issue = { doc_det: [{ doc_num: 1, docs: documentRanges(sales.map((s) => s.number)) }] };
+  }
+
+  return {
+    json,
+    totals: {
+      totalTaxableValue: all.taxable,
+      totalTax: taxOf(all),
+      totalInvoiceValue,
+      igst: all.igst,
+      cgst: all.cgst,
+      sgst: all.sgst,
+      cess: all.cess,
+      invoiceCount: sales.length,
+    },
+    counts,
+    warnings,
+  };
+}

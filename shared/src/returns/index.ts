@@ -1,0 +1,11 @@
+/** GST returns and compliance documents (server-side, pure): GSTR-1, GSTR-3B, 2B reconciliation, e-invoice, e-way bill. */
+export * from "./portal.ts";
+export * from "./gstin.ts";
+export * from "./period.ts";
+export * from "./hsn.ts";
+export * from "./sales.ts";
+export * from "./gstr1.ts";
+export * from "./gstr3b.ts";
+export * from "./reconcile.ts";
+export * from "./einvoice.ts";
+export * from "./ewaybill.ts";

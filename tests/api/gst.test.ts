@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { returnPeriodOf } from "@bahi/shared/returns";
+import { BullmqJobQueue } from "@bahi/shared/server";
+import { ApiClient } from "../support/apiClient.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import { postgresUnavailableReason } from "../support/postgres.ts";
+import { dropPrefix, REDIS_URL, redisUnavailableReason } from "../support/redis.ts";
+
+const postgresSkipReason = await postgresUnavailableReason();
+const redisSkipReason = await redisUnavailableReason();
+const period = returnPeriodOf(new Date());
+
+async function businessWithSales(app: TestApp) {
+  const owner = new ApiClient(app.baseUrl);
+  await owner.register();
+  await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV" });
+  const product = (await owner.post("/api/products", { name: "Hair oil", sku: `OIL-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id;
+  const registered = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" })).body.id;
+  const walkIn = (await owner.post("/api/customers", { name: "Walk-in" })).body.id;
+  const item = (quantity: number, amount: string) => [{ productId: product, quantity, price: "1000", gstRate: "18", amount }];
+  await owner.post("/api/invoices", { customerId: registered, invoiceNumber: `G1-${period}-1`, subtotal: "2000", gstAmount: "360", total: "2360", items: item(2, "2360.00") });
+  await owner.post("/api/invoices", { customerId: walkIn, invoiceNumber: `G1-${period}-2`, subtotal: "1000", gstAmount: "180", total: "1180", items: item(1, "1180.00") });
+  const vendor = (await owner.post("/api/vendors", { name: "Shah Supplies", gstNumber: "29AABCR1718E1ZL" })).body.id;
+  await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Bottles", amount: "500", date: new Date().toISOString(), vendorInvoiceNumber: "SS/1" });
+  return owner;
+}
+
+function gstSuite(name: string, open: () => Promise<{ app: TestApp; cleanup(): Promise<void> }>) {
+  describe(`GST compliance with ${name}`, () => {
+    let app: TestApp;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      ({ app, cleanup } = await open());
+    });
+    afterAll(async () => {
+      await app?.close();
+      await cleanup?.();
+    });
+
+    it("files GSTR-1 and GSTR-3B once each, with the portal JSON and an ARN", async () => {
+      const owner = await businessWithSales(app);
+      const filed = await owner.post("/api/gst/file-gstr1", { period });
+      expect(filed.status).toBe(200);
+      expect(filed.body).toEqual({ success: true, arn: expect.stringMatching(/^AA27\d{4}[0-9A-F]{7}$/) });
+
+      const again = await owner.post("/api/gst/file-gstr1", { period });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ success: false, arn: filed.body.arn, error: expect.stringMatching(/already filed/) });
+
+      const threeB = await owner.post("/api/gst/file-gstr3b", { period });
+      expect(threeB.body).toMatchObject({ success: true });
+
+      const returns = (await owner.get("/api/gst/returns")).body;
+      const gstr1 = returns.find((r: { returnType: string }) => r.returnType === "GSTR1");
+      expect(gstr1).toMatchObject({ period, status: "filed", arn: filed.body.arn, filedVia: "sandbox", totalTurnover: "3540.00", totalTaxLiability: "540.00" });
+      expect(gstr1.dueDate).toMatch(/^\d{4}-\d{2}-11$/);
+      const gstr3b = returns.find((r: { returnType: string }) => r.returnType === "GSTR3B");
+      expect(gstr3b).toMatchObject({ status: "filed", totalItcClaimed: "90.00", netTaxPayable: "450.00" });
+
+      const json = (await owner.get(`/api/gst/returns/${gstr1.id}/json`)).body;
+      expect(json).toMatchObject({ gstin: "27AAPFU0939F1ZV", fp: period });
+      expect(json.b2b[0].ctin).toBe("29AABCR1718E1ZL");
+      expect(json.b2b[0].inv[0]).toMatchObject({ inum: `G1-${period}-1`, val: 2360, pos: "29", rchrg: "N", inv_typ: "R" });
+      expect(json.b2cs).toEqual([expect.objectContaining({ sply_ty: "INTRA", pos: "27", rt: 18, txval: 1000, camt: 90, samt: 90 })]);
+
+      const stranger = new ApiClient(app.baseUrl);
+      await stranger.register();
+      stranger.position = owner.position;
+      expect((await stranger.get("/api/gst/returns")).body).toEqual([]);
+      expect((await stranger.get(`/api/gst/returns/${gstr1.id}/json`)).status).toBe(404);
+      expect((await stranger.post("/api/gst/file-gstr1", { period })).body).toMatchObject({ success: false, error: "Add your GSTIN in Settings before filing returns" });
+    });
+
+    it("refuses bad periods and says what is wrong", async () => {
+      const owner = await businessWithSales(app);
+      expect((await owner.post("/api/gst/file-gstr1", { period: "13-2025" })).body).toMatchObject({ success: false, error: "Period must be MMYYYY, e.g. 102025" });
+      expect((await owner.post("/api/gst/file-gstr1", {})).status).toBe(400);
+      const future = await owner.post("/api/gst/file-gstr3b", { period: "012099" });
+      expect(future.status).toBe(400);
+      expect(future.body.error).toMatch(/has not begun yet|2099/);
+    });
+  });
+}
+
+gstSuite("the in-process queue on PGlite", async () => ({ app: await startTestApp("pglite"), cleanup: async () => {} }));
+
+describe.skipIf(postgresSkipReason !== null || redisSkipReason !== null)(`BullMQ on Redis${redisSkipReason ? ` (skipped: ${redisSkipReason})` : ""}`, () => {
+  gstSuite("BullMQ workers on PostgreSQL", async () => {
+    const prefix = `bahi-test-${randomBytes(4).toString("hex")}`;
+    const app = await startTestApp("postgres", { roles: ["command-api", "read-api", "projector", "worker"], jobs: new BullmqJobQueue(REDIS_URL, prefix) });
+    return { app, cleanup: () => dropPrefix(prefix) };
+  });
+});
+
+describe("GST tools", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp("pglite");
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("validates GSTINs, naming the business when it is one of the user's parties", async () => {
+    const owner = new ApiClient(app.baseUrl);
+    await owner.register();
+    await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" });
+    const known = await owner.post("/api/gst/validate-gstin", { gstin: "29aabcr1718e1zl" });
+    expect(known.body).toMatchObject({ valid: true, details: { gstin: "29AABCR1718E1ZL", stateCode: "29", stateName: "Karnataka", pan: "AABCR1718E", holderType: expect.any(String), businessName: "Reddy Retail" } });
+    const unknown = await owner.post("/api/gst/validate-gstin", { gstin: "27AAPFU0939F1ZV" });
+    expect(unknown.body.valid).toBe(true);
+    expect(unknown.body.details.businessName).toBeUndefined();
+    const wrong = await owner.post("/api/gst/validate-gstin", { gstin: "27AAPFU0939F1ZO" });
+    expect(wrong.body).toMatchObject({ valid: false, error: expect.stringMatching(/check character/i) });
+    expect((await owner.post("/api/gst/validate-gstin", {})).body.valid).toBe(false);
+    const codes = (await owner.get("/api/gst/hsn-codes")).body;
+    expect(codes.length).toBeGreaterThan(6);
+    expect(codes[0]).toEqual(expect.objectContaining({ code: expect.any(String), description: expect.any(String), gstRate: expect.any(String) }));
+    const overview = (await owner.get("/api/gst/overview")).body;
+    expect(overview.nextDue.map((d: { returnType: string }) => d.returnType)).toEqual(["GSTR1", "GSTR3B"]);
+  });
+});
