@@ -5,6 +5,8 @@ import { waitForPosition } from "./consistency.ts";
 import { dashboardStats, type DashboardDocument } from "./dashboard.ts";
 import { gstReadRoutes } from "./gst/routes.ts";
 import { invoicePdf } from "./invoices/invoicePdf.ts";
+import { buildReport, REPORT_PERIODS, type ReportPeriod } from "./reports/report.ts";
+import { reportPdf } from "./reports/reportPdf.ts";
 import { userResponse, type UserDocument } from "./users.ts";
 
 export interface ReadDeps {
@@ -102,6 +104,27 @@ export function readApiRouter(deps: ReadDeps): Router {
   router.get("/dashboard/stats", async (req, res) => {
     const userId = requireUserId(sessions, req);
     res.json(dashboardStats(await readStore.get<DashboardDocument>("dashboards", userId), clock()));
+  });
+
+  async function report(req: import("express").Request) {
+    const userId = requireUserId(sessions, req);
+    const period = (REPORT_PERIODS as readonly string[]).includes(String(req.query.period)) ? (req.query.period as ReportPeriod) : "this-month";
+    const [invoices, expenses, customers, user] = await Promise.all([
+      readStore.list<Invoice>("invoices", userId),
+      readStore.list<Expense>("expenses", userId),
+      readStore.list<Customer>("customers", userId),
+      readStore.get<UserDocument>("users", userId),
+    ]);
+    return { report: buildReport(period, clock(), { invoices, expenses, customers }), business: user?.companyName ?? `${user?.firstName ?? ""} ${user?.lastName ?? ""}`.trim() };
+  }
+  router.get("/reports", async (req, res) => {
+    res.json((await report(req)).report);
+  });
+  router.get("/reports/pdf", async (req, res) => {
+    const { report: figures, business } = await report(req);
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `attachment; filename="bahi-report-${figures.from}-to-${figures.to}.pdf"`);
+    res.send(await reportPdf(figures, business || "Bahi"));
   });
 
   router.use("/gst", gstReadRoutes({ readStore, sessions, clock }));

@@ -56,6 +56,22 @@ describe.each(backends)("expenses on %s", (backend) => {
     expect((await stranger.post("/api/expenses", { vendorId: local.id, category: "Other", description: "x", amount: "1", date: today })).body).toEqual({ message: "Vendor not found" });
   });
 
+  it("reports the period's figures and exports them as a PDF", async () => {
+    const owner = new ApiClient(app.baseUrl);
+    await owner.register();
+    await owner.put("/api/profile", { companyName: "Report Co", stateCode: "27" });
+    const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "1000", gstRate: 18 })).body.id;
+    const customer = (await owner.post("/api/customers", { name: "Buyer" })).body.id;
+    await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "R-1", subtotal: "1000", gstAmount: "180", total: "1180", items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] });
+    await owner.post("/api/expenses", { category: "Office Rent", description: "Rent", amount: "590", date: today });
+    const report = (await owner.get("/api/reports?period=this-month")).body;
+    expect(report).toMatchObject({ period: "this-month", totalIncome: 1180, totalExpenses: 590, netProfit: 590, profitMargin: 50, newCustomers: 1, gst: { outputTax: 180, inputTax: 106.2, netPayable: 73.8 } });
+    expect((await owner.get("/api/reports?period=this-year")).body.revenueVsExpenses).toHaveLength(12);
+    const pdf = await fetch(`${app.baseUrl}/api/reports/pdf?period=this-quarter`, { headers: { cookie: owner.cookie! } });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
   it("rejects bad expenses with SPEC's messages and appends nothing", async () => {
     const owner = new ApiClient(app.baseUrl);
     await owner.register();
