@@ -3,7 +3,17 @@ import type { Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import express, { type Express } from "express";
-import { authRateLimitsFromEnv, commandApiRouter, registerFilingWorker, SandboxGsp, type AuthRateLimits, type GspClient } from "@bahi/command-api";
+import {
+  authRateLimitsFromEnv,
+  commandApiRouter,
+  redispatchPendingFilings,
+  registerFilingWorker,
+  registerOverdueWorker,
+  SandboxGsp,
+  scheduleOverdueSweep,
+  type AuthRateLimits,
+  type GspClient,
+} from "@bahi/command-api";
 import { allProjections, MAIN_PROJECTOR, Projector } from "@bahi/projector";
 import { readApiRouter } from "@bahi/read-api";
 import { apiNotFound, errorHandler, InProcessJobQueue, sessionCodec, type JobQueue, type Stores } from "@bahi/shared/server";
@@ -61,16 +71,13 @@ export function createBahi(options: BahiOptions): RunningBahi {
     : null;
 
   const jobs = options.jobs ?? new InProcessJobQueue();
+  const clock = options.clock ?? (() => new Date());
   // Workers run where the role says so, and wherever the queue lives only in this process.
-  if (serves("worker") || (serves("command-api") && jobs.kind === "in-process")) {
-    registerFilingWorker({
-      eventStore: stores.eventStore,
-      readStore: stores.readStore,
-      projector: MAIN_PROJECTOR,
-      jobs,
-      gsp: options.gsp ?? new SandboxGsp(),
-      clock: options.clock ?? (() => new Date()),
-    });
+  const runsWorkers = serves("worker") || (serves("command-api") && jobs.kind === "in-process");
+  if (runsWorkers) {
+    const { eventStore, readStore } = stores;
+    registerFilingWorker({ eventStore, readStore, projector: MAIN_PROJECTOR, jobs, gsp: options.gsp ?? new SandboxGsp(), clock });
+    registerOverdueWorker({ eventStore, readStore, jobs, clock });
   }
 
   app.get("/api/health", async (_req, res) => {
@@ -118,6 +125,12 @@ export function createBahi(options: BahiOptions): RunningBahi {
     projector,
     listen(port, host) {
       projector?.start();
+      if (runsWorkers) {
+        // Work that was asked for before a restart, and the daily sweep.
+        void Promise.all([redispatchPendingFilings({ eventStore: stores.eventStore, readStore: stores.readStore, jobs }), scheduleOverdueSweep(jobs, clock())]).catch((error: unknown) =>
+          options.log?.(`could not schedule background work: ${(error as Error).message}`),
+        );
+      }
       return new Promise((resolveListen, reject) => {
         const listening = app.listen(port, host ?? "0.0.0.0", (error?: Error) => (error ? reject(error) : resolveListen(listening)));
         // Longer than the clients' and proxies' idle timeouts, so a reused connection is never

@@ -15,7 +15,8 @@ import { profileRoutes } from "./profile/routes.ts";
 
 export type { CommandDeps } from "./deps.ts";
 export { authRateLimitsFromEnv, type AuthRateLimits } from "./http/rateLimit.ts";
-export { registerFilingWorker, type FilingWorkerDeps } from "./gst/filingWorker.ts";
+export { redispatchPendingFilings, registerFilingWorker, type FilingWorkerDeps } from "./gst/filingWorker.ts";
+export { OVERDUE_QUEUE, registerOverdueWorker, scheduleOverdueSweep } from "./invoices/overdueWorker.ts";
 export { SandboxGsp, type GspClient } from "./gst/gsp.ts";
 
 /** The command side's HTTP routes, to mount under /api. */

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { returnPeriodOf } from "@bahi/shared/returns";
-import { BullmqJobQueue } from "@bahi/shared/server";
+import { OVERDUE_QUEUE } from "@bahi/command-api";
+import { BullmqJobQueue, InProcessJobQueue } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { postgresUnavailableReason } from "../support/postgres.ts";
@@ -119,5 +120,40 @@ describe("GST tools", () => {
     expect(codes[0]).toEqual(expect.objectContaining({ code: expect.any(String), description: expect.any(String), gstRate: expect.any(String) }));
     const overview = (await owner.get("/api/gst/overview")).body;
     expect(overview.nextDue.map((d: { returnType: string }) => d.returnType)).toEqual(["GSTR1", "GSTR3B"]);
+  });
+});
+
+describe("the daily overdue sweep", () => {
+  const jobs = new InProcessJobQueue();
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp("pglite", { jobs });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("marks pending invoices past their due date overdue, with an event that says when", async () => {
+    const owner = new ApiClient(app.baseUrl);
+    await owner.register();
+    await owner.put("/api/profile", { stateCode: "27" });
+    const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "100", gstRate: 18 })).body.id;
+    const customer = (await owner.post("/api/customers", { name: "Late payer" })).body.id;
+    const body = (number: string, dueDate: string | null) => ({ customerId: customer, invoiceNumber: number, dueDate, subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
+    const late = (await owner.post("/api/invoices", body("LATE-1", "2026-01-15"))).body;
+    const onTime = (await owner.post("/api/invoices", body("LATER-1", "2099-01-15"))).body;
+    const paid = (await owner.post("/api/invoices", body("PAID-1", "2026-01-15"))).body;
+    await owner.patch(`/api/invoices/${paid.id}/status`, { status: "paid" });
+    await app.bahi.projector!.catchUp();
+
+    await jobs.enqueue(OVERDUE_QUEUE, "test-sweep", {});
+    expect(await jobs.outcome(OVERDUE_QUEUE, "test-sweep", 10_000)).toMatchObject({ state: "completed", result: { marked: 1 } });
+    await app.bahi.projector!.catchUp();
+    const statuses = Object.fromEntries((await owner.get("/api/invoices")).body.map((i: { id: string; status: string }) => [i.id, i.status]));
+    expect(statuses).toEqual({ [late.id]: "overdue", [onTime.id]: "pending", [paid.id]: "paid" });
+    const events = await app.stores.eventStore.readStream(`invoice-${late.id}`);
+    expect(events.at(-1)).toMatchObject({ type: "InvoiceBecameOverdue", data: { dueDate: "2026-01-15" }, metadata: { actor: "system:overdue-sweep" } });
+    // An overdue invoice can still be paid.
+    expect((await owner.patch(`/api/invoices/${late.id}/status`, { status: "paid" })).status).toBe(200);
   });
 });

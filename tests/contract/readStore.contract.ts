@@ -13,7 +13,7 @@ interface Customer {
   n?: number;
 }
 
-function doc(collection: string, id: string, ownerId: string | null, data: Customer | null, position = "p1"): ReadDocument {
+function doc(collection: string, id: string, ownerId: string | null, data: (Customer & Record<string, unknown>) | null, position = "p1"): ReadDocument {
   return { collection, id, ownerId, data, position };
 }
 
@@ -193,6 +193,26 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
         });
         expect(await store.get<Customer>(collection, "d")).toEqual({ name: "Revived" });
         expect((await store.list<Customer>(collection, "owner-1")).map((c) => c.name).sort()).toEqual(["Asha", "Bala", "Revived"]);
+      });
+
+      it("find matches top-level fields across owners, live documents only", async () => {
+        fresh();
+        const generation = await store.activeGeneration();
+        await store.commit({
+          generation,
+          projector,
+          expectedCheckpoint: null,
+          checkpoint: "c1",
+          documents: [
+            doc(collection, "a", "owner-1", { name: "Asha", status: "pending" }),
+            doc(collection, "b", "owner-2", { name: "Bala", status: "pending" }),
+            doc(collection, "c", "owner-1", { name: "Chitra", status: "paid" }),
+            doc(collection, "d", "owner-1", null),
+          ],
+        });
+        expect((await store.find<{ name: string }>(collection, { status: "pending" })).map((d) => d.name).sort()).toEqual(["Asha", "Bala"]);
+        expect(await store.find(collection, { status: "pending", name: "Bala" })).toEqual([{ name: "Bala", status: "pending" }]);
+        expect(await store.find(collection, { status: "overdue" })).toEqual([]);
       });
 
       it("getDocuments returns tombstones with their positions and owners", async () => {

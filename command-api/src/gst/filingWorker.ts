@@ -103,3 +103,25 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
     return { arn };
   });
 }
+
+/**
+ * A filing whose job never ran (the process died, Redis lost it) is still "requested" in its
+ * stream: at start-up every such request is queued again under its own job id.
+ */
+export async function redispatchPendingFilings(deps: Pick<FilingWorkerDeps, "eventStore" | "readStore" | "jobs">): Promise<number> {
+  const pending = await deps.readStore.find<{ userId: string; returnType: GstReturnType; period: string }>("gstReturns", { status: "pending" });
+  let queued = 0;
+  for (const { userId, returnType, period } of pending) {
+    const recorded = await deps.eventStore.readStream(streams.gstReturn(userId, returnType, period));
+    const last = recorded.at(-1);
+    if (!last || fold(gstReturnDecider, recorded).status !== "requested") continue;
+    const job: FilingJob = { userId, returnType, period, after: last.position };
+    if (await deps.jobs.enqueue(FILING_QUEUE, filingJobId(job, last.revision), job, { attempts: 5, backoffMs: 500 })) queued += 1;
+  }
+  return queued;
+}
+
+/** Names one filing request: a retried click finds the same job, a new request after a failure a new one. */
+export function filingJobId(job: Pick<FilingJob, "userId" | "returnType" | "period">, requestRevision: number | null): string {
+  return `${job.returnType}.${job.userId}.${job.period}.r${requestRevision}`;
+}

@@ -6,7 +6,7 @@ import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle } from "../http/decider.ts";
-import { FILING_QUEUE, type FilingJob, type FilingResult } from "./filingWorker.ts";
+import { FILING_QUEUE, filingJobId, type FilingJob, type FilingResult } from "./filingWorker.ts";
 import { AlreadyFiledError, gstReturnDecider, type GstReturnType } from "./gstReturn.ts";
 
 /** How long a filing request waits for its job before answering "still in progress". */
@@ -60,10 +60,8 @@ export function gstRoutes(deps: CommandDeps): Router {
       throw error;
     }
     sendPosition(res, requested.position);
-    // The job id names this request (its revision in the return's stream): a retried click
-    // finds the same job; a new request after a failure gets a new one.
-    const jobId = `${returnType}.${userId}.${period}.r${requested.revision}`;
     const job: FilingJob = { userId, returnType, period, after: requested.position };
+    const jobId = filingJobId(job, requested.revision);
     await deps.jobs.enqueue(FILING_QUEUE, jobId, job, { attempts: 5, backoffMs: 500 });
     const outcome = await deps.jobs.outcome(FILING_QUEUE, jobId, FILING_WAIT_MS);
     if (outcome.state === "completed") {

@@ -1,10 +1,10 @@
-import type { InvoiceStatus } from "@bahi/shared/contract";
+import { indianDateOf, type InvoiceStatus } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound } from "@bahi/shared/server";
 import type { Decider } from "../http/decider.ts";
 import { reservationDecider } from "../http/reservation.ts";
 
-export type InvoiceEvent = BahiEventOf<"InvoiceCreated" | "InvoiceMarkedPaid" | "InvoiceStatusChanged">;
+export type InvoiceEvent = BahiEventOf<"InvoiceCreated" | "InvoiceMarkedPaid" | "InvoiceStatusChanged" | "InvoiceBecameOverdue">;
 export type InvoiceDraft = EventData<"InvoiceCreated">;
 
 export type InvoiceState =
@@ -14,7 +14,9 @@ export type InvoiceState =
 export type InvoiceCommand =
   /** Everything was looked up and computed by the handler; the decider only checks the facts. */
   | { kind: "create"; draft: InvoiceDraft }
-  | { kind: "changeStatus"; ownerId: string; to: InvoiceStatus; at: string };
+  | { kind: "changeStatus"; ownerId: string; to: InvoiceStatus; at: string }
+  /** The overdue sweep: `today` is the Indian date it runs for. */
+  | { kind: "markOverdue"; today: string; at: string };
 
 /** SPEC leaves the transitions open; these are the ones a business means. */
 const ALLOWED: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
@@ -33,6 +35,8 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
         return state.status === "none" ? state : { ...state, status: "paid", paidAt: event.data.paidAt };
       case "InvoiceStatusChanged":
         return state.status === "none" ? state : { ...state, status: event.data.to };
+      case "InvoiceBecameOverdue":
+        return state.status === "none" ? state : { ...state, status: "overdue" };
       default: {
         const exhaustive: never = event;
         return exhaustive;
@@ -53,6 +57,12 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
         }
         if (command.to === "paid") return [{ type: "InvoiceMarkedPaid", data: { invoiceId, ownerId, paidAt: command.at, amountPaise: totalPaise } }];
         return [{ type: "InvoiceStatusChanged", data: { invoiceId, ownerId, from: state.status, to: command.to, changedAt: command.at } }];
+      }
+      case "markOverdue": {
+        if (state.status !== "pending" || !state.invoice.dueDate) return [];
+        const dueDate = indianDateOf(state.invoice.dueDate);
+        if (dueDate >= command.today) return [];
+        return [{ type: "InvoiceBecameOverdue", data: { invoiceId: state.invoice.invoiceId, ownerId: state.invoice.ownerId, dueDate, markedAt: command.at } }];
       }
     }
   },

@@ -3,6 +3,7 @@ import { invoiceDecider, invoiceNumberDecider, type InvoiceDraft, type InvoiceEv
 import { invoiceQuotaDecider, type QuotaEvent, type QuotaState } from "./quota.ts";
 
 const draft = {
+  dueDate: null,
   invoiceId: "i-1",
   ownerId: "u-1",
   invoiceNumber: "INV-202611-001",
@@ -39,6 +40,21 @@ describe("the invoice decider", () => {
   it("hides another business's invoice and a missing one", () => {
     expect(() => invoiceDecider.decide(change("paid", "intruder"), given(created))).toThrow("Invoice not found");
     expect(() => invoiceDecider.decide(change("paid"), given())).toThrow("Invoice not found");
+  });
+});
+
+describe("the overdue sweep", () => {
+  const due = given({ type: "InvoiceCreated", data: { ...draft, dueDate: "2026-11-20T18:29:00.000Z" } });
+  it("marks a pending invoice overdue once its Indian due date has passed", () => {
+    expect(invoiceDecider.decide({ kind: "markOverdue", today: "2026-11-20", at: "x" }, due)).toEqual([]);
+    expect(invoiceDecider.decide({ kind: "markOverdue", today: "2026-11-21", at: "2026-11-21T01:00:00Z" }, due)).toEqual([
+      { type: "InvoiceBecameOverdue", data: { invoiceId: "i-1", ownerId: "u-1", dueDate: "2026-11-20", markedAt: "2026-11-21T01:00:00Z" } },
+    ]);
+  });
+  it("leaves paid invoices and invoices without a due date alone", () => {
+    expect(invoiceDecider.decide({ kind: "markOverdue", today: "2030-01-01", at: "x" }, given(created))).toEqual([]);
+    const paid = given({ type: "InvoiceCreated", data: { ...draft, dueDate: "2026-01-01" } }, { type: "InvoiceMarkedPaid", data: { invoiceId: "i-1", ownerId: "u-1", paidAt: "x", amountPaise: 1 } });
+    expect(invoiceDecider.decide({ kind: "markOverdue", today: "2030-01-01", at: "x" }, paid)).toEqual([]);
   });
 });
 

@@ -41,12 +41,13 @@ function addExpense(doc: DashboardDocument, date: string, category: string, amou
 
 export const dashboardProjection: Projection<DashboardDocument> = {
   collection: DASHBOARDS,
-  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted"],
+  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted"],
   documentIds(event) {
     switch (event.type) {
       case "InvoiceCreated":
       case "InvoiceMarkedPaid":
       case "InvoiceStatusChanged":
+      case "InvoiceBecameOverdue":
       case "ExpenseRecorded":
       case "ExpenseUpdated":
       case "ExpenseDeleted":
@@ -87,6 +88,10 @@ export const dashboardProjection: Projection<DashboardDocument> = {
       case "InvoiceStatusChanged": {
         const doc = current ?? empty(event.data.ownerId);
         return { ...doc, recentInvoices: doc.recentInvoices.map((r) => (r.id === event.data.invoiceId ? { ...r, status: event.data.to } : r)) };
+      }
+      case "InvoiceBecameOverdue": {
+        const doc = current ?? empty(event.data.ownerId);
+        return { ...doc, recentInvoices: doc.recentInvoices.map((r) => (r.id === event.data.invoiceId ? { ...r, status: "overdue" } : r)) };
       }
       case "ExpenseRecorded": {
         const d = event.data;

@@ -6,12 +6,13 @@ export const INVOICES = "invoices";
 
 export const invoicesProjection: Projection<Invoice> = {
   collection: INVOICES,
-  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged"],
+  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue"],
   documentIds(event) {
     switch (event.type) {
       case "InvoiceCreated":
       case "InvoiceMarkedPaid":
       case "InvoiceStatusChanged":
+      case "InvoiceBecameOverdue":
         return [event.data.invoiceId];
       default:
         return [];
@@ -25,6 +26,8 @@ export const invoicesProjection: Projection<Invoice> = {
         return doc && { ...doc, status: "paid", paidAt: event.data.paidAt };
       case "InvoiceStatusChanged":
         return doc && { ...doc, status: event.data.to };
+      case "InvoiceBecameOverdue":
+        return doc && { ...doc, status: "overdue" };
       default:
         return doc;
     }

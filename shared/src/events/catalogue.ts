@@ -152,6 +152,8 @@ export const eventSchemas = {
   }),
   GstReturnFilingFailed: z.object({ userId: z.string(), returnType: z.enum(["GSTR1", "GSTR3B"]), period: z.string(), reason: z.string(), failedAt: z.string() }),
   InvoiceMarkedPaid: z.object({ invoiceId: z.string(), ownerId: z.string(), paidAt: z.string(), amountPaise: z.number().int() }),
+  /** Recorded by the daily overdue sweep, so the audit trail says when an invoice fell due. */
+  InvoiceBecameOverdue: z.object({ invoiceId: z.string(), ownerId: z.string(), dueDate: z.string(), markedAt: z.string() }),
   InvoiceStatusChanged: z.object({ invoiceId: z.string(), ownerId: z.string(), from: z.enum(["pending", "paid", "overdue"]), to: z.enum(["pending", "paid", "overdue"]), changedAt: z.string() }),
 } as const;
 

@@ -42,6 +42,11 @@ export interface ReadStore {
   /** Live documents (tombstones excluded) of the active generation. */
   get<T>(collection: string, id: string): Promise<T | null>;
   list<T>(collection: string, ownerId: string): Promise<T[]>;
+  /**
+   * Live documents of every owner whose fields equal `where` (top-level fields only): for
+   * system jobs (the overdue sweep, re-dispatching filings), never for a user's request.
+   */
+  find<T>(collection: string, where: Readonly<Record<string, string | number | boolean | null>>): Promise<T[]>;
   /** The checkpoint of a projector in the active generation. */
   checkpoint(projector: string): Promise<string | null>;
 

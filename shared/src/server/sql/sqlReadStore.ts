@@ -39,6 +39,16 @@ export class SqlReadStore implements ReadStore {
     return rows.map((row) => row.data);
   }
 
+  async find<T>(collection: string, where: Readonly<Record<string, string | number | boolean | null>>): Promise<T[]> {
+    const rows = await this.sql.query<{ data: T }>(
+      `SELECT data FROM bahi_rm_documents
+        WHERE generation = ${ACTIVE} AND collection = $1 AND data IS NOT NULL AND data @> $2::jsonb
+        ORDER BY id`,
+      [collection, JSON.stringify(where)],
+    );
+    return rows.map((row) => row.data);
+  }
+
   async checkpoint(projector: string): Promise<string | null> {
     const [row] = await this.sql.query<{ position: string | null }>(
       `SELECT position FROM bahi_rm_checkpoints WHERE generation = ${ACTIVE} AND projector = $1`,
