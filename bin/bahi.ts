@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { SandboxGsp } from "@bahi/command-api";
 import { allProjections, Projector } from "@bahi/projector";
 import { BullmqJobQueue, DataDirLockedError, InProcessJobQueue, openStores, type JobQueue, type StoreConfig, type Stores } from "@bahi/shared/server";
 import { createBahi, DEFAULT_CLIENT_DIR, type Role } from "./server.ts";
@@ -17,7 +18,8 @@ const USAGE = `Usage: bahi <command>
 Environment: PORT (default 5000), BAHI_DATA_DIR, DATABASE_URL, REDIS_URL (BullMQ; without it
 jobs run inside the command-api process), BAHI_SESSION_SECRET,
 BAHI_SECURE_COOKIES=1 (behind HTTPS), BAHI_TRUST_PROXY=1 (behind a reverse proxy),
-BAHI_PROJECTOR_BATCH_SIZE (events per projector commit, default 500).`;
+BAHI_PROJECTOR_BATCH_SIZE (events per projector commit, default 500), BAHI_QUEUE_PREFIX (Redis
+key prefix, default "bahi"), BAHI_JOB_LOCK_MS (how soon a dead worker's job runs again, default 30000).`;
 
 const log = (message: string) => console.log(`[bahi] ${message}`);
 
@@ -79,7 +81,8 @@ async function open(config: StoreConfig): Promise<Stores> {
 }
 
 function jobQueue(): JobQueue {
-  return process.env.REDIS_URL ? new BullmqJobQueue(process.env.REDIS_URL, process.env.BAHI_QUEUE_PREFIX ?? "bahi") : new InProcessJobQueue();
+  const lockMs = Number(process.env.BAHI_JOB_LOCK_MS) || undefined;
+  return process.env.REDIS_URL ? new BullmqJobQueue(process.env.REDIS_URL, process.env.BAHI_QUEUE_PREFIX ?? "bahi", lockMs) : new InProcessJobQueue();
 }
 
 async function serve(roles: Role[], stores: Stores, sessionSecret: string | undefined, clientDir: string | null, jobs: JobQueue = jobQueue()): Promise<void> {
@@ -92,6 +95,7 @@ async function serve(roles: Role[], stores: Stores, sessionSecret: string | unde
     secureCookies: process.env.BAHI_SECURE_COOKIES === "1",
     trustProxy: process.env.BAHI_TRUST_PROXY === "1",
     projectorBatchSize: projectorBatchSize(),
+    gsp: new SandboxGsp(Number(process.env.BAHI_SANDBOX_GSP_DELAY_MS) || 0),
     log,
   });
   const port = Number(process.env.PORT ?? 5000);

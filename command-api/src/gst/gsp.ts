@@ -32,7 +32,11 @@ export class GspRejectedError extends Error {
 export class SandboxGsp implements GspClient {
   readonly name = "sandbox";
 
+  /** `delayMs` stands in for a real GSP's latency (tests kill a worker during it). */
+  constructor(private readonly delayMs = 0) {}
+
   async fileReturn({ gstin, returnType, period, json }: ReturnSubmission): Promise<{ arn: string }> {
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const jsonPeriod = json.fp ?? json.ret_period;
     if (json.gstin !== gstin) throw new GspRejectedError(`The return is for GSTIN ${String(json.gstin)}, not ${gstin}`);
     if (jsonPeriod !== period) throw new GspRejectedError(`The return is for period ${String(jsonPeriod)}, not ${period}`);

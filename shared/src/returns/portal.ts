@@ -6,7 +6,7 @@
  * very end, through the exact decimal string (`Number(formatPaise(p))`), and the conversion
  * back goes through the number's shortest decimal text — never `x * 100`, never `toFixed`.
  */
-import { formatPaise, indianDateOf, roundHalfUp } from "../contract/index.ts";
+import { formatPaise, indianDateOf } from "../contract/index.ts";
 import type { IndianDate, Paise } from "../contract/index.ts";
 
 /** 512900 → 5129 (rupees, for the portal's JSON). */
@@ -77,11 +77,6 @@ export function addDays(date: IndianDate, days: number): IndianDate {
 /** A rate in basis points (1800) → the portal's percent number (18; 0.25). Exact: bp / 100 via text. */
 export function basisPointsToPortalRate(basisPoints: number): number {
   return Number(formatPaise(basisPoints));
-}
-
-/** Paise × basis points → the share in paise, half-up. Used for derived figures, never for invoice tax. */
-export function percentOf(paise: Paise, basisPoints: number): Paise {
-  return roundHalfUp(BigInt(paise) * BigInt(basisPoints), 10_000n);
 }
 
 /**

@@ -15,6 +15,8 @@ export class BullmqJobQueue implements JobQueue {
   constructor(
     private readonly redisUrl: string,
     private readonly prefix = "bahi",
+    /** How long a job's lock lasts without renewal: after a worker dies, its job runs again this much later. */
+    private readonly lockDurationMs = 30_000,
   ) {
     // maxRetriesPerRequest: null is what BullMQ's blocking commands need; the calls from a
     // request are bounded by `bounded` instead, so a user never waits on a dead Redis.
@@ -73,6 +75,8 @@ export class BullmqJobQueue implements JobQueue {
       connection: new Redis(this.redisUrl, { maxRetriesPerRequest: null }),
       prefix: this.prefix,
       concurrency: options.concurrency ?? 2,
+      lockDuration: this.lockDurationMs,
+      stalledInterval: this.lockDurationMs,
     });
     worker.on("error", () => {});
     this.workers.push(worker);
