@@ -9,6 +9,7 @@ import {
   redispatchPendingFilings,
   registerFilingWorker,
   registerOverdueWorker,
+  registerReconciliationWorker,
   SandboxGsp,
   scheduleOverdueSweep,
   type AuthRateLimits,
@@ -78,6 +79,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
     const { eventStore, readStore } = stores;
     registerFilingWorker({ eventStore, readStore, projector: MAIN_PROJECTOR, jobs, gsp: options.gsp ?? new SandboxGsp(), clock });
     registerOverdueWorker({ eventStore, readStore, jobs, clock });
+    registerReconciliationWorker({ eventStore, readStore, projector: MAIN_PROJECTOR, jobs, clock });
   }
 
   app.get("/api/health", async (_req, res) => {

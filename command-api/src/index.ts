@@ -16,13 +16,17 @@ import { profileRoutes } from "./profile/routes.ts";
 export type { CommandDeps } from "./deps.ts";
 export { authRateLimitsFromEnv, type AuthRateLimits } from "./http/rateLimit.ts";
 export { redispatchPendingFilings, registerFilingWorker, type FilingWorkerDeps } from "./gst/filingWorker.ts";
+export { registerReconciliationWorker } from "./gst/reconciliation.ts";
 export { OVERDUE_QUEUE, registerOverdueWorker, scheduleOverdueSweep } from "./invoices/overdueWorker.ts";
 export { SandboxGsp, type GspClient } from "./gst/gsp.ts";
 
 /** The command side's HTTP routes, to mount under /api. */
 export function commandApiRouter(deps: CommandDeps): Router {
   const router = Router();
-  router.use(requireJsonBody, express.json({ limit: "100kb" }));
+  router.use(requireJsonBody);
+  // A GSTR-2B download can run to megabytes; every other command is small.
+  router.use("/gst/gstr2b", express.json({ limit: "5mb" }));
+  router.use(express.json({ limit: "100kb" }));
   router.use("/auth", authRoutes(deps));
   router.use(
     "/customers",

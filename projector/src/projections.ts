@@ -1,6 +1,7 @@
 import { dashboardProjection } from "./dashboard/dashboardProjection.ts";
 import { expensesProjection } from "./expenses/expensesProjection.ts";
 import { gstReturnsProjection } from "./gst/gstReturnsProjection.ts";
+import { reconciliationsProjection } from "./gst/reconciliationsProjection.ts";
 import { invoicesProjection } from "./invoices/invoicesProjection.ts";
 import { customersProjection } from "./parties/customersProjection.ts";
 import { vendorsProjection } from "./parties/vendorsProjection.ts";
@@ -18,4 +19,5 @@ export const allProjections: readonly AnyProjection[] = [
   expensesProjection,
   dashboardProjection,
   gstReturnsProjection,
+  reconciliationsProjection,
 ];

@@ -157,3 +157,63 @@ describe("the daily overdue sweep", () => {
     expect((await owner.patch(`/api/invoices/${late.id}/status`, { status: "paid" })).status).toBe(200);
   });
 });
+
+describe("purchase reconciliation against an uploaded GSTR-2B", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp("pglite");
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("matches expenses by supplier GSTIN, normalised number and amounts within ₹1, and lists what differs", async () => {
+    const owner = new ApiClient(app.baseUrl);
+    await owner.register();
+    await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV" });
+    const vendor = (await owner.post("/api/vendors", { name: "Reddy Supplies", gstNumber: "29AABCR1718E1ZL" })).body.id;
+    const date = new Date().toISOString();
+    const portalDate = `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+    // ₹1,000 + 18% IGST = 180: recorded as "RS/42", filed by the supplier as "RS-42" with 180.40 of IGST.
+    await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Boxes", amount: "1000", date, vendorInvoiceNumber: "RS/42", vendorInvoiceDate: date });
+    await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Tape", amount: "500", date, vendorInvoiceNumber: "RS/43", vendorInvoiceDate: date });
+    await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Labels", amount: "200", date, vendorInvoiceNumber: "RS/99", vendorInvoiceDate: date });
+
+    expect((await owner.post("/api/gst/reconcile-purchases", { period })).body).toMatchObject({ success: false, error: expect.stringMatching(/No GSTR-2B has been uploaded/) });
+    expect((await owner.post("/api/gst/gstr2b", { period, data: { hello: "world", docdata: "nope" } })).body).toMatchObject({ success: false, error: expect.stringMatching(/not a GSTR-2B/) });
+
+    const gstr2b = {
+      chksum: "x",
+      data: {
+        gstin: "27AAPFU0939F1ZV",
+        rtnprd: period,
+        docdata: {
+          b2b: [
+            {
+              ctin: "29AABCR1718E1ZL",
+              trdnm: "Reddy Supplies",
+              inv: [
+                { inum: "RS-42", dt: portalDate, val: 1180.4, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 1000, igst: 180.4, cgst: 0, sgst: 0, cess: 0 }] },
+                { inum: "RS-43", dt: portalDate, val: 600, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 510, igst: 90, cgst: 0, sgst: 0, cess: 0 }] },
+                { inum: "RS-77", dt: portalDate, val: 118, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 100, igst: 18, cgst: 0, sgst: 0, cess: 0 }] },
+              ],
+            },
+          ],
+        },
+      },
+    };
+    expect((await owner.post("/api/gst/gstr2b", { period, data: gstr2b })).body).toEqual({ success: true, invoices: 3 });
+    const result = await owner.post("/api/gst/reconcile-purchases", { period });
+    expect(result.body).toEqual({ success: true, summary: { matched: 1, unmatched: 3 } });
+
+    const detail = (await owner.get(`/api/gst/reconciliations/${period}`)).body;
+    const byNumber = Object.fromEntries(detail.rows.map((r: { invoiceNumber: string; status: string }) => [r.invoiceNumber, r.status]));
+    expect(byNumber).toMatchObject({ "RS-42": "matched", "RS-43": "mismatch", "RS-77": "missing_in_books", "RS/99": "missing_in_2b" });
+    const mismatch = detail.rows.find((r: { invoiceNumber: string }) => r.invoiceNumber === "RS-43");
+    expect(mismatch.differences.join(" ")).toMatch(/taxable/i);
+
+    const stranger = new ApiClient(app.baseUrl);
+    await stranger.register();
+    expect((await stranger.get(`/api/gst/reconciliations/${period}`)).status).toBe(404);
+  });
+});

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from "express";
+import { compareWirePositions, isWirePosition } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
-import { parseReturnPeriod, returnPeriodOf } from "@bahi/shared/returns";
+import { gstr2bSchema, parseReturnPeriod, returnPeriodOf } from "@bahi/shared/returns";
 import { QueueUnavailableError, requireUserId } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
@@ -8,6 +9,7 @@ import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle } from "../http/decider.ts";
 import { FILING_QUEUE, filingJobId, type FilingJob, type FilingResult } from "./filingWorker.ts";
 import { AlreadyFiledError, gstReturnDecider, type GstReturnType } from "./gstReturn.ts";
+import { RECONCILIATION_QUEUE, reconciliationDecider, type ReconciliationJob } from "./reconciliation.ts";
 
 /** How long a filing request waits for its job before answering "still in progress". */
 const FILING_WAIT_MS = 15_000;
@@ -71,6 +73,67 @@ export function gstRoutes(deps: CommandDeps): Router {
     if (outcome.state === "failed") return answer(res, 502, { success: false, error: `Filing failed: ${outcome.error}` });
     return answer(res, 202, { success: false, error: "Filing is taking longer than usual; the returns list will show it when it is done." });
   }
+
+  function periodOf(req: Request, res: Response): string | null {
+    const parsed = parseReturnPeriod(typeof req.body?.period === "string" ? req.body.period : undefined);
+    if (parsed.ok) return parsed.period.fp;
+    res.status(400).json({ success: false, error: parsed.error, message: parsed.error, errors: [{ path: "period", message: parsed.error }] });
+    return null;
+  }
+
+  router.post("/gstr2b", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const period = periodOf(req, res);
+    if (!period) return;
+    const parsed = gstr2bSchema.safeParse(req.body?.data);
+    if (!parsed.success) {
+      const error = `That file is not a GSTR-2B JSON from the GST portal: ${parsed.error.issues[0]?.path.join(".") || "data"} ${parsed.error.issues[0]?.message ?? ""}`.trim();
+      return answer(res, 400, { success: false, error });
+    }
+    const invoiceCount = parsed.data.docdata.b2b.reduce((sum, supplier) => sum + supplier.inv.length, 0);
+    const now = deps.clock();
+    const result = await handle(
+      deps.eventStore,
+      streams.reconciliation(userId, period),
+      reconciliationDecider,
+      { kind: "upload", userId, period, gstr2b: req.body.data, invoiceCount, at: now.toISOString() },
+      commandContext(req, userId, now),
+    );
+    sendPosition(res, result.position);
+    res.json({ success: true, invoices: invoiceCount });
+  });
+
+  router.post("/reconcile-purchases", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const period = periodOf(req, res);
+    if (!period) return;
+    const recorded = await deps.eventStore.readStream(streams.reconciliation(userId, period));
+    if (fold(reconciliationDecider, recorded).gstr2b === null) {
+      return answer(res, 400, { success: false, error: `No GSTR-2B has been uploaded for ${period}. Download it from the GST portal and upload it first.` });
+    }
+    try {
+      await deps.jobs.ping();
+    } catch (error) {
+      if (error instanceof QueueUnavailableError) return answer(res, 503, { success: false, error: "Reconciliation is unavailable right now (the job queue cannot be reached). Please try again shortly." });
+      throw error;
+    }
+    const last = recorded.at(-1)!;
+    const jobId = `recon.${userId}.${period}.r${last.revision}.${deps.clock().getTime()}`;
+    // Include every expense this client has seen recorded, not only those before the upload.
+    const seen = req.header("x-bahi-after");
+    const after = seen && isWirePosition(seen) && compareWirePositions(seen, last.position) > 0 ? seen : last.position;
+    const job: ReconciliationJob = { userId, period, after };
+    await deps.jobs.enqueue(RECONCILIATION_QUEUE, jobId, job);
+    const outcome = await deps.jobs.outcome(RECONCILIATION_QUEUE, jobId, FILING_WAIT_MS);
+    if (outcome.state === "completed") {
+      const result = outcome.result as { summary?: { matched: number; total: number }; error?: string };
+      if (result.error || !result.summary) return answer(res, 422, { success: false, error: result.error ?? "Reconciliation failed" });
+      res.json({ success: true, summary: { matched: result.summary.matched, unmatched: result.summary.total - result.summary.matched } });
+      return;
+    }
+    if (outcome.state === "failed") return answer(res, 502, { success: false, error: `Reconciliation failed: ${outcome.error}` });
+    return answer(res, 202, { success: false, error: "Reconciliation is taking longer than usual; the results will appear when it is done." });
+  });
 
   router.post("/file-gstr1", (req, res) => file(req, res, "GSTR1"));
   router.post("/file-gstr3b", (req, res) => file(req, res, "GSTR3B"));

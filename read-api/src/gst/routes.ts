@@ -58,6 +58,13 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
     res.json({ pendingReturns: nextDue.length + pendingRequested, activeEwayBills: 0, nextDue, today: indianDateOf(today) });
   });
 
+  router.get("/reconciliations/:period", async (req, res) => {
+    const userId = requireUserId(sessions, req);
+    const doc = await readStore.get<{ userId: string }>("reconciliations", `${userId}-${req.params.period}`);
+    if (!doc || doc.userId !== userId) throw notFound("Reconciliation");
+    res.json(doc);
+  });
+
   router.get("/hsn-codes", (_req, res) => {
     res.json(hsnCodes().map(({ code, description, gstRate, cessRate, category, effectiveFrom }) => ({ code, description, gstRate, cessRate, category, effectiveFrom })));
   });

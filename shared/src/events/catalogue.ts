@@ -151,6 +151,15 @@ export const eventSchemas = {
     returnJson: z.unknown(),
   }),
   GstReturnFilingFailed: z.object({ userId: z.string(), returnType: z.enum(["GSTR1", "GSTR3B"]), period: z.string(), reason: z.string(), failedAt: z.string() }),
+  /** reconciliation-{userId}-{period}: the GSTR-2B the user downloaded from the portal, as uploaded. */
+  Gstr2bUploaded: z.object({ userId: z.string(), period: z.string(), gstr2b: z.unknown(), invoiceCount: z.number().int(), uploadedAt: z.string() }),
+  ReconciliationCompleted: z.object({
+    userId: z.string(),
+    period: z.string(),
+    summary: z.object({ matched: z.number().int(), mismatch: z.number().int(), missing_in_books: z.number().int(), missing_in_2b: z.number().int(), total: z.number().int() }),
+    rows: z.array(z.unknown()),
+    completedAt: z.string(),
+  }),
   InvoiceMarkedPaid: z.object({ invoiceId: z.string(), ownerId: z.string(), paidAt: z.string(), amountPaise: z.number().int() }),
   /** Recorded by the daily overdue sweep, so the audit trail says when an invoice fell due. */
   InvoiceBecameOverdue: z.object({ invoiceId: z.string(), ownerId: z.string(), dueDate: z.string(), markedAt: z.string() }),

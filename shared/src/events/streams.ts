@@ -8,6 +8,7 @@ export const streams = {
   skuReservation: (userId: string, sku: string) => `sku-${userId}-${sku}`,
   invoice: (invoiceId: string) => `invoice-${invoiceId}`,
   expense: (expenseId: string) => `expense-${expenseId}`,
+  reconciliation: (userId: string, period: string) => `reconciliation-${userId}-${period}`,
   /** returnType "GSTR1" | "GSTR3B", period "MMYYYY". */
   gstReturn: (userId: string, returnType: string, period: string) => `gstreturn-${userId}-${returnType.toLowerCase()}-${period}`,
   invoiceNumberReservation: (userId: string, invoiceNumber: string) => `invoiceno-${userId}-${invoiceNumber.toUpperCase()}`,

@@ -110,6 +110,8 @@ export interface EInvoicePayload {
 
 /** Thrown by buildEInvoicePayload with every problem found, so the user can fix them at once. */
 export class EInvoiceError extends Error {
+  /** Stable code for the server's error mapping (a 400/422, the problems as the messages). */
+  readonly code = "E_INVOICE_NOT_BUILDABLE" as const;
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
     super(`The e-invoice cannot be built: ${problems.join("; ")}`);

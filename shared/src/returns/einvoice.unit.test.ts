@@ -171,6 +171,7 @@ describe("buildEInvoicePayload", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(EInvoiceError);
+    expect((error as EInvoiceError).code).toBe("E_INVOICE_NOT_BUILDABLE");
     expect((error as EInvoiceError).problems).toEqual([
       "E-invoicing applies to B2B invoices: the customer has no GSTIN",
       "Seller PIN code must be 6 digits, not starting with 0",

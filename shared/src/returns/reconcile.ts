@@ -15,15 +15,19 @@
  * IC's fuzzy bill-number rules (rapidfuzz ≥ 90) and its PAN-level rules are not implemented: a
  * typo in the number shows as one missing row on each side.
  *
- * Which expenses to pass is the caller's choice: those of the 2B's period plus any earlier ones
- * still unreconciled. Expenses without a vendor GSTIN cannot appear in 2B and are skipped.
+ * Books side (IC: "purchase invoices posted in the period"): every expense passed may pair with
+ * a 2B invoice, but an unpaired one is reported as "missing_in_2b" only when its booking date
+ * (`expense.date`, India) falls in the reconciliation period — `period` if given, else 2B's own
+ * `rtnprd`; `period: null` reports every unpaired expense. So passing all of a user's expenses
+ * is fine: older bills a supplier filed late still pair, and other months stay out of the
+ * result. Expenses without a vendor GSTIN cannot appear in 2B and are skipped.
  * Only `docdata.b2b` is read; credit notes (cdnr), amendments (b2ba, cdnra), ISD and imports are
  * ignored.
  */
 import { z } from "zod";
 import { formatInr, indianDateOf, toPaise } from "../contract/index.ts";
 import type { Expense, IndianDate, Paise } from "../contract/index.ts";
-import { financialYearLongOf, financialYearOf } from "./period.ts";
+import { financialYearLongOf, financialYearOf, periodContains, returnPeriod } from "./period.ts";
 import { fromPortalDate, portalAmountToPaise } from "./portal.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -174,6 +178,8 @@ export interface ReconciliationResult {
   readonly summary: ReconciliationSummary;
   /** 2B's own period (`rtnprd`), when given. */
   readonly returnPeriod: string | null;
+  /** The period unpaired expenses were limited to, or null when all were reported. */
+  readonly booksPeriod: string | null;
 }
 
 /** Differences up to ₹1 per head are rounding (IC `abs(a - b) <= 1`). */
@@ -264,10 +270,17 @@ export interface ReconcileInput {
   /** The downloaded GSTR-2B JSON (validated with `gstr2bSchema`; throws ZodError when it does not fit). */
   readonly gstr2b: unknown;
   readonly expenses: readonly Expense[];
+  /**
+   * "MMYYYY": only unpaired expenses booked in this period are reported as missing_in_2b.
+   * Undefined → 2B's `rtnprd` (all expenses when 2B has none); null → all expenses.
+   */
+  readonly period?: string | null;
 }
 
 export function reconcilePurchases(input: ReconcileInput): ReconciliationResult {
   const data = gstr2bSchema.parse(input.gstr2b);
+  const periodText = input.period === undefined ? (data.rtnprd ?? null) : input.period;
+  const period = periodText === null ? null : returnPeriod(periodText);
 
   const portalDocs: PortalDoc[] = [];
   for (const supplier of data.docdata.b2b) {
@@ -353,6 +366,7 @@ export function reconcilePurchases(input: ReconcileInput): ReconciliationResult 
 
   for (const book of bookDocs) {
     if (paired.has(book)) continue;
+    if (period && !periodContains(period, book.expense.date)) continue;
     rows.push({
       status: "missing_in_2b",
       supplierGstin: book.supplierGstin,
@@ -370,6 +384,6 @@ export function reconcilePurchases(input: ReconcileInput): ReconciliationResult 
 
   const summary = { matched: 0, mismatch: 0, missing_in_books: 0, missing_in_2b: 0, total: rows.length };
   for (const row of rows) summary[row.status] += 1;
-  return { rows, summary, returnPeriod: data.rtnprd ?? null };
+  return { rows, summary, returnPeriod: data.rtnprd ?? null, booksPeriod: period?.fp ?? null };
 }
 

@@ -87,7 +87,8 @@ const EXPENSES = [
 ];
 
 describe("reconcilePurchases", () => {
-  const result = reconcilePurchases({ gstr2b: GSTR2B, expenses: EXPENSES });
+  // period: null — report every unpaired expense, so e3 (booked in March) shows the FY rule.
+  const result = reconcilePurchases({ gstr2b: GSTR2B, expenses: EXPENSES, period: null });
 
   it("matches on supplier GSTIN, cleaned invoice number and financial year", () => {
     expect(result.rows[0]).toEqual({
@@ -139,6 +140,17 @@ describe("reconcilePurchases", () => {
     expect(result.rows.find((r) => r.invoiceNumber === "S-102")?.notes).toEqual(["2B marks this invoice's ITC as not available (itcavl N)"]);
     expect(result.summary).toEqual({ matched: 2, mismatch: 1, missing_in_books: 2, missing_in_2b: 2, total: 7 });
     expect(result.returnPeriod).toBe("102025");
+  });
+
+  it("by default reports unpaired expenses only from 2B's own period, while any expense may still pair", () => {
+    const late = expense({ id: "s1", date: "2025-09-28", vendorGstin: SUPPLIER_B, vendorInvoiceNumber: "S-102", amount: "500.00", cgst: "45.00", sgst: "45.00" });
+    const r = reconcilePurchases({ gstr2b: GSTR2B, expenses: [...EXPENSES, late] });
+    expect(r.booksPeriod).toBe("102025");
+    // e3 (booked 28 Mar 2025) is no longer listed; s1 (booked in September) pairs with October's S-102.
+    expect(r.rows.filter((row) => row.status === "missing_in_2b").map((row) => row.expenseId)).toEqual(["e5"]);
+    expect(r.rows.find((row) => row.invoiceNumber === "S-102")).toMatchObject({ status: "matched", expenseId: "s1" });
+    expect(reconcilePurchases({ gstr2b: GSTR2B, expenses: EXPENSES, period: "092025" }).rows.filter((row) => row.status === "missing_in_2b")).toEqual([]);
+    expect(() => reconcilePurchases({ gstr2b: GSTR2B, expenses: EXPENSES, period: "2025-10" })).toThrow("Period must be MMYYYY, e.g. 102025");
   });
 
   it("pairs documents one to one", () => {
