@@ -42,7 +42,7 @@ module.exports = {
       name: "client-imports-only-the-browser-safe-shared",
       severity: "error",
       from: { path: "^client/" },
-      to: { path: "^(shared/src/(server|events)|command-api|projector|read-api)/" },
+      to: { path: "^(shared/src/(server|events|returns)|command-api|projector|read-api)/" },
     },
     {
       name: "client-no-node-builtins",

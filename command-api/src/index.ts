@@ -8,6 +8,7 @@ import { customerDecider, customerView } from "./parties/customer.ts";
 import { partyRoutes } from "./parties/routes.ts";
 import { vendorDecider, vendorView } from "./parties/vendor.ts";
 import { expenseRoutes } from "./expenses/routes.ts";
+import { ewayBillRoutes } from "./gst/ewayBill.ts";
 import { gstRoutes } from "./gst/routes.ts";
 import { invoiceRoutes } from "./invoices/routes.ts";
 import { productRoutes } from "./products/routes.ts";
@@ -41,5 +42,6 @@ export function commandApiRouter(deps: CommandDeps): Router {
   router.use("/invoices", invoiceRoutes(deps));
   router.use("/expenses", expenseRoutes(deps));
   router.use("/gst", gstRoutes(deps));
+  router.use("/ewaybills", ewayBillRoutes(deps));
   return router;
 }

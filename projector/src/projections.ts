@@ -1,5 +1,6 @@
 import { dashboardProjection } from "./dashboard/dashboardProjection.ts";
 import { expensesProjection } from "./expenses/expensesProjection.ts";
+import { ewayBillsProjection } from "./gst/ewayBillsProjection.ts";
 import { gstReturnsProjection } from "./gst/gstReturnsProjection.ts";
 import { reconciliationsProjection } from "./gst/reconciliationsProjection.ts";
 import { invoicesProjection } from "./invoices/invoicesProjection.ts";
@@ -20,4 +21,5 @@ export const allProjections: readonly AnyProjection[] = [
   dashboardProjection,
   gstReturnsProjection,
   reconciliationsProjection,
+  ewayBillsProjection,
 ];

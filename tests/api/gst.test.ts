@@ -217,3 +217,42 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
     expect((await stranger.get(`/api/gst/reconciliations/${period}`)).status).toBe(404);
   });
 });
+
+describe("e-way bills", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp("pglite");
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("generates a bill for an invoice with its validity, lists it, and cancels it once", async () => {
+    const owner = new ApiClient(app.baseUrl);
+    await owner.register();
+    await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", businessAddress: "Pune" });
+    const product = (await owner.post("/api/products", { name: "Machine", sku: "M-1", category: "Electronics", price: "60000", gstRate: 18, hsnCode: "8471" })).body.id;
+    const customer = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL", address: "Bengaluru" })).body.id;
+    const invoice = (await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "EW-1", subtotal: "60000", gstAmount: "10800", total: "70800", items: [{ productId: product, quantity: 1, price: "60000", gstRate: "18", amount: "70800.00" }] })).body;
+
+    const bad = await owner.post("/api/ewaybills", { invoiceId: invoice.id, dispatchPincode: "0110", deliveryPincode: "560001", distanceKm: 5000, vehicleNumber: "??" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.length).toBeGreaterThanOrEqual(2);
+
+    const bill = await owner.post("/api/ewaybills", { invoiceId: invoice.id, dispatchPincode: "411001", deliveryPincode: "560001", distanceKm: 850, vehicleNumber: "MH12 AB 1234" });
+    expect(bill.status).toBe(201);
+    expect(bill.body).toMatchObject({ ewayBillNo: expect.stringMatching(/^\d{12}$/), sandbox: true, validUntil: expect.stringMatching(/T23:59:59\+05:30$/) });
+    const listed = (await owner.get("/api/gst/ewaybills")).body;
+    expect(listed).toEqual([expect.objectContaining({ eWayBillNo: bill.body.ewayBillNo, documentNumber: "EW-1", status: "active", distance: 850, vehicleNumber: "MH12AB1234", shipFromAddress: "Pune", shipToAddress: "Bengaluru" })]);
+    expect((await owner.get("/api/gst/overview")).body.activeEwayBills).toBe(1);
+
+    const stranger = new ApiClient(app.baseUrl);
+    await stranger.register();
+    expect((await stranger.post(`/api/ewaybills/${bill.body.id}/cancel`, { reason: "Mine now" })).status).toBe(404);
+    expect((await stranger.post("/api/ewaybills", { invoiceId: invoice.id, dispatchPincode: "411001", deliveryPincode: "560001", distanceKm: 10 })).status).toBe(404);
+
+    expect((await owner.post(`/api/ewaybills/${bill.body.id}/cancel`, { reason: "Order cancelled" })).status).toBe(200);
+    expect((await owner.post(`/api/ewaybills/${bill.body.id}/cancel`, { reason: "Again" })).body.message).toMatch(/already cancelled/);
+    expect((await owner.get("/api/gst/ewaybills")).body[0]).toMatchObject({ status: "cancelled", cancelReason: "Order cancelled" });
+  });
+});

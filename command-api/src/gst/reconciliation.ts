@@ -56,7 +56,7 @@ export function registerReconciliationWorker(deps: { eventStore: EventStore; rea
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const expenses = await deps.readStore.list<Expense>("expenses", userId);
-    const result = reconcilePurchases({ gstr2b: state.gstr2b, expenses });
+    const result = reconcilePurchases({ gstr2b: state.gstr2b, expenses, period });
     const now = deps.clock();
     await handle(
       deps.eventStore,

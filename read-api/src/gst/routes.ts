@@ -55,7 +55,9 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
       dueDate: returnDueDate(lastPeriod, returnType),
     }));
     const pendingRequested = docs.filter((d) => d.status !== "filed" && d.period !== lastPeriod).length;
-    res.json({ pendingReturns: nextDue.length + pendingRequested, activeEwayBills: 0, nextDue, today: indianDateOf(today) });
+    const bills = await readStore.list<{ status: string; validUpto: string }>("ewayBills", userId);
+    const activeEwayBills = bills.filter((b) => b.status === "active" && Date.parse(b.validUpto) >= today.getTime()).length;
+    res.json({ pendingReturns: nextDue.length + pendingRequested, activeEwayBills, nextDue, today: indianDateOf(today) });
   });
 
   router.get("/reconciliations/:period", async (req, res) => {
@@ -69,9 +71,10 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
     res.json(hsnCodes().map(({ code, description, gstRate, cessRate, category, effectiveFrom }) => ({ code, description, gstRate, cessRate, category, effectiveFrom })));
   });
 
-  router.get("/ewaybills", (req, res) => {
-    requireUserId(sessions, req);
-    res.json([]);
+  router.get("/ewaybills", async (req, res) => {
+    const userId = requireUserId(sessions, req);
+    const bills = await readStore.list<{ createdAt: string }>("ewayBills", userId);
+    res.json(bills.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
   });
 
   router.post("/validate-gstin", express.json({ limit: "10kb" }), async (req, res) => {

@@ -9,6 +9,7 @@ export const streams = {
   invoice: (invoiceId: string) => `invoice-${invoiceId}`,
   expense: (expenseId: string) => `expense-${expenseId}`,
   reconciliation: (userId: string, period: string) => `reconciliation-${userId}-${period}`,
+  ewayBill: (ewayBillId: string) => `ewaybill-${ewayBillId}`,
   /** returnType "GSTR1" | "GSTR3B", period "MMYYYY". */
   gstReturn: (userId: string, returnType: string, period: string) => `gstreturn-${userId}-${returnType.toLowerCase()}-${period}`,
   invoiceNumberReservation: (userId: string, invoiceNumber: string) => `invoiceno-${userId}-${invoiceNumber.toUpperCase()}`,
