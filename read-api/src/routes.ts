@@ -4,6 +4,7 @@ import { notFound, requireUserId, type ReadStore, type SessionCodec } from "@bah
 import { waitForPosition } from "./consistency.ts";
 import { dashboardStats, type DashboardDocument } from "./dashboard.ts";
 import { gstReadRoutes } from "./gst/routes.ts";
+import { eInvoiceFor } from "./invoices/einvoice.ts";
 import { invoicePdf } from "./invoices/invoicePdf.ts";
 import { buildReport, REPORT_PERIODS, type ReportPeriod } from "./reports/report.ts";
 import { reportPdf } from "./reports/reportPdf.ts";
@@ -83,6 +84,9 @@ export function readApiRouter(deps: ReadDeps): Router {
   });
   router.get("/invoices/:id", async (req, res) => {
     res.json(await owned<Invoice>("invoices", req.params.id, requireUserId(sessions, req), "Invoice"));
+  });
+  router.get("/invoices/:id/einvoice", async (req, res) => {
+    res.json(eInvoiceFor(await owned<Invoice>("invoices", req.params.id, requireUserId(sessions, req), "Invoice"), req));
   });
   router.get("/invoices/:id/pdf", async (req, res) => {
     const invoice = await owned<Invoice>("invoices", req.params.id, requireUserId(sessions, req), "Invoice");

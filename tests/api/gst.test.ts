@@ -231,7 +231,7 @@ describe("e-way bills", () => {
     const owner = new ApiClient(app.baseUrl);
     await owner.register();
     await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", businessAddress: "Pune" });
-    const product = (await owner.post("/api/products", { name: "Machine", sku: "M-1", category: "Electronics", price: "60000", gstRate: 18, hsnCode: "8471" })).body.id;
+    const product = (await owner.post("/api/products", { name: "Machine", sku: "M-1", category: "Electronics", price: "60000", gstRate: 18, hsnCode: "847130" })).body.id;
     const customer = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL", address: "Bengaluru" })).body.id;
     const invoice = (await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "EW-1", subtotal: "60000", gstAmount: "10800", total: "70800", items: [{ productId: product, quantity: 1, price: "60000", gstRate: "18", amount: "70800.00" }] })).body;
 
@@ -250,6 +250,13 @@ describe("e-way bills", () => {
     await stranger.register();
     expect((await stranger.post(`/api/ewaybills/${bill.body.id}/cancel`, { reason: "Mine now" })).status).toBe(404);
     expect((await stranger.post("/api/ewaybills", { invoiceId: invoice.id, dispatchPincode: "411001", deliveryPincode: "560001", distanceKm: 10 })).status).toBe(404);
+
+    // The e-invoice for the same B2B invoice: payload, IRN and signed-QR fields, plainly not registered.
+    expect((await owner.get(`/api/invoices/${invoice.id}/einvoice`)).body.message).toMatch(/required for an e-invoice/);
+    const einvoice = (await owner.get(`/api/invoices/${invoice.id}/einvoice?sellerLocation=Pune&sellerPincode=411001&buyerLocation=Bengaluru&buyerPincode=560001`)).body;
+    expect(einvoice).toMatchObject({ registered: false, irn: expect.stringMatching(/^[0-9a-f]{64}$/), payload: { Version: "1.1", DocDtls: { Typ: "INV", No: "EW-1" }, SellerDtls: { Gstin: "27AAPFU0939F1ZV" }, BuyerDtls: { Gstin: "29AABCR1718E1ZL" } } });
+    expect(einvoice.qr).toMatchObject({ SellerGstin: "27AAPFU0939F1ZV", BuyerGstin: "29AABCR1718E1ZL", DocNo: "EW-1", TotInvVal: 70800, ItemCnt: 1, MainHsnCode: "847130", Irn: einvoice.irn });
+    expect(einvoice.note).toMatch(/GSP\) credentials/);
 
     expect((await owner.post(`/api/ewaybills/${bill.body.id}/cancel`, { reason: "Order cancelled" })).status).toBe(200);
     expect((await owner.post(`/api/ewaybills/${bill.body.id}/cancel`, { reason: "Again" })).body.message).toMatch(/already cancelled/);
