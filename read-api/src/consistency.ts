@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
-import { AFTER_HEADER, compareWirePositions, isWirePosition } from "@bahi/shared/contract";
-import type { ReadStore } from "@bahi/shared/server";
+import { AFTER_HEADER, isWirePosition } from "@bahi/shared/contract";
+import { waitForProjection, type ReadStore } from "@bahi/shared/server";
 
 export interface WaitOptions {
   readStore: ReadStore;
@@ -18,15 +18,9 @@ export function waitForPosition(options: WaitOptions): RequestHandler {
   return async (req, res, next) => {
     const after = req.header(AFTER_HEADER);
     if (!after || !isWirePosition(after)) return next();
-    const deadline = Date.now() + options.timeoutMs;
-    for (;;) {
-      const checkpoint = await options.readStore.checkpoint(options.projector);
-      if (compareWirePositions(checkpoint, after) >= 0) return next();
-      if (Date.now() >= deadline) {
-        res.setHeader("X-Bahi-Stale", "true");
-        return next();
-      }
-      await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+    if (!(await waitForProjection(options.readStore, options.projector, after, options.timeoutMs, options.pollMs))) {
+      res.setHeader("X-Bahi-Stale", "true");
     }
+    next();
   };
 }

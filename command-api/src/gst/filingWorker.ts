@@ -1,7 +1,7 @@
-import { compareWirePositions, type Expense, type Invoice } from "@bahi/shared/contract";
+import type { Expense, Invoice } from "@bahi/shared/contract";
 import { streams, type EventData } from "@bahi/shared/events";
 import { buildGstr1, buildGstr3b } from "@bahi/shared/returns";
-import type { EventStore, JobQueue, ReadStore } from "@bahi/shared/server";
+import { waitForProjection, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import { fold, handle, type CommandContext } from "../http/decider.ts";
 import { GspRejectedError, type GspClient } from "./gsp.ts";
@@ -33,12 +33,9 @@ export interface FilingWorkerDeps {
   clock: () => Date;
 }
 
-async function caughtUp(readStore: ReadStore, projector: string, after: string | null, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (compareWirePositions(await readStore.checkpoint(projector), after) < 0) {
-    if (Date.now() > deadline) throw new Error("The read models have not caught up with the filing request yet");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** The report must include everything recorded before the request; otherwise the queue retries. */
+export async function caughtUp(readStore: ReadStore, projector: string, after: string | null): Promise<void> {
+  if (!(await waitForProjection(readStore, projector, after, 30_000))) throw new Error("The read models have not caught up with the request yet");
 }
 
 /** Builds a return from the period's records, files it through the GSP, and records the outcome. */

@@ -1,8 +1,9 @@
-import { compareWirePositions, type Expense } from "@bahi/shared/contract";
+import type { Expense } from "@bahi/shared/contract";
 import { streams, type BahiEventOf, type EventData } from "@bahi/shared/events";
 import { reconcilePurchases } from "@bahi/shared/returns";
 import { DomainError, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
 import { fold, handle, type Decider } from "../http/decider.ts";
+import { caughtUp } from "./filingWorker.ts";
 
 export const RECONCILIATION_QUEUE = "purchase-reconciliation";
 
@@ -50,11 +51,7 @@ export function registerReconciliationWorker(deps: { eventStore: EventStore; rea
     const stream = streams.reconciliation(userId, period);
     const state = fold(reconciliationDecider, await deps.eventStore.readStream(stream));
     if (state.gstr2b === null) return { error: `Upload the GSTR-2B JSON for ${period} first` };
-    const deadline = Date.now() + 30_000;
-    while (compareWirePositions(await deps.readStore.checkpoint(deps.projector), after) < 0) {
-      if (Date.now() > deadline) throw new Error("The read models have not caught up yet");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await caughtUp(deps.readStore, deps.projector, after);
     const expenses = await deps.readStore.list<Expense>("expenses", userId);
     const result = reconcilePurchases({ gstr2b: state.gstr2b, expenses, period });
     const now = deps.clock();

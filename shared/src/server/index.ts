@@ -10,3 +10,4 @@ export { SqlReadStore } from "./sql/sqlReadStore.ts";
 export * from "./http/index.ts";
 export { InProcessJobQueue } from "./jobs/inProcessJobQueue.ts";
 export { BullmqJobQueue } from "./jobs/bullmqJobQueue.ts";
+export { waitForProjection } from "./waitForProjection.ts";
