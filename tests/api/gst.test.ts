@@ -4,7 +4,7 @@ import { returnPeriodOf } from "@bahi/shared/returns";
 import { OVERDUE_QUEUE } from "@bahi/command-api";
 import { BullmqJobQueue, InProcessJobQueue } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { countEvents, startTestApp, type TestApp } from "../support/app.ts";
 import { postgresUnavailableReason } from "../support/postgres.ts";
 import { dropPrefix, REDIS_URL, redisUnavailableReason } from "../support/redis.ts";
 
@@ -261,5 +261,27 @@ describe("e-way bills", () => {
     expect((await owner.post(`/api/ewaybills/${bill.body.id}/cancel`, { reason: "Order cancelled" })).status).toBe(200);
     expect((await owner.post(`/api/ewaybills/${bill.body.id}/cancel`, { reason: "Again" })).body.message).toMatch(/already cancelled/);
     expect((await owner.get("/api/gst/ewaybills")).body[0]).toMatchObject({ status: "cancelled", cancelReason: "Order cancelled" });
+  });
+});
+
+describe("filing while Redis is down", () => {
+  const deadQueue = new BullmqJobQueue("redis://127.0.0.1:1", "unreachable");
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp("pglite", { jobs: deadQueue });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("says so plainly and records nothing", async () => {
+    const owner = new ApiClient(app.baseUrl);
+    await owner.register();
+    await owner.put("/api/profile", { gstNumber: "27AAPFU0939F1ZV" });
+    const before = await countEvents(app.sql);
+    const response = await owner.post("/api/gst/file-gstr1", { period });
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ success: false, error: expect.stringMatching(/job queue cannot be reached\)\. Nothing was filed/) });
+    expect(await countEvents(app.sql)).toBe(before);
   });
 });
