@@ -3,14 +3,17 @@ import { requestJson } from "./http.ts";
 import { queryClient } from "./query-client.ts";
 
 export const DASHBOARD_STATS_KEY = ["/api/dashboard/stats"] as const;
+/** Every period's report: the prefix of ["/api/reports", period]. */
+export const REPORTS_KEY = ["/api/reports"] as const;
 
 /**
- * Refetches the given reads (and the dashboard figures, which most writes move). Awaited by a
- * mutation's onSuccess, so the mutation stays pending until the fresh data has arrived and a
- * dialog closes onto the new state.
+ * Refetches the given reads (and the dashboard figures and reports, which most writes move).
+ * Awaited by a mutation's onSuccess, so the mutation stays pending until the fresh data has
+ * arrived and a dialog closes onto the new state. A read no screen shows is only marked stale,
+ * and refetched when a screen next shows it.
  */
 export function refreshAfterWrite(keys: readonly QueryKey[]): Promise<unknown> {
-  return Promise.all([...keys, DASHBOARD_STATS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all([...keys, DASHBOARD_STATS_KEY, REPORTS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /**

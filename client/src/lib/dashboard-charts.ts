@@ -20,7 +20,7 @@ export interface SalesBar {
   amount: number;
 }
 
-function monthLabels(month: string): { label: string; fullLabel: string } {
+export function monthLabels(month: string): { label: string; fullLabel: string } {
   const [year, number] = month.split("-");
   const name = MONTH_NAMES[Number(number) - 1] ?? month;
   return { label: name, fullLabel: `${name} ${year ?? ""}`.trim() };
