@@ -17,7 +17,8 @@ export interface FilingJob {
   after: string | null;
 }
 
-export type FilingResult = { arn: string } | { error: string };
+/** `position`: of the event that recorded the outcome, so the client's next read includes it. */
+export type FilingResult = ({ arn: string } | { error: string }) & { position: string | null };
 
 export interface FilingWorkerDeps {
   eventStore: EventStore;
@@ -43,17 +44,19 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
   deps.jobs.process(FILING_QUEUE, async (payload, job): Promise<FilingResult> => {
     const { userId, returnType, period, after } = payload as FilingJob;
     const stream = streams.gstReturn(userId, returnType, period);
-    const state = fold(gstReturnDecider, await deps.eventStore.readStream(stream));
-    if (state.status === "filed") return { arn: state.arn };
-    if (state.status !== "requested") return { error: "No filing was requested for this return" };
+    const recorded = await deps.eventStore.readStream(stream);
+    const state = fold(gstReturnDecider, recorded);
+    const lastPosition = recorded.at(-1)?.position ?? null;
+    if (state.status === "filed") return { arn: state.arn, position: lastPosition };
+    if (state.status !== "requested") return { error: "No filing was requested for this return", position: lastPosition };
 
     const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
     const gstin = user.registered ? user.profile.gstNumber : null;
     const context: CommandContext = { userId, actor: "system:gst-filing-worker", correlationId: job.jobId, causationId: job.jobId, now: deps.clock() };
     const fail = async (reason: string): Promise<FilingResult> => {
       const at = deps.clock().toISOString();
-      await handle(deps.eventStore, stream, gstReturnDecider, { kind: "recordFailure", userId, returnType, period, reason, at }, context);
-      return { error: reason };
+      const failed = await handle(deps.eventStore, stream, gstReturnDecider, { kind: "recordFailure", userId, returnType, period, reason, at }, context);
+      return { error: reason, position: failed.position };
     };
     if (!gstin) return fail("Add your GSTIN in Settings before filing returns");
 
@@ -96,8 +99,8 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
       throw error;
     }
     const filing = { userId, returnType, period, arn, filedVia: deps.gsp.name, filedAt: deps.clock().toISOString(), totals, returnJson: json };
-    await handle(deps.eventStore, stream, gstReturnDecider, { kind: "recordFiled", filing }, context);
-    return { arn };
+    const filed = await handle(deps.eventStore, stream, gstReturnDecider, { kind: "recordFiled", filing }, context);
+    return { arn, position: filed.position };
   });
 }
 

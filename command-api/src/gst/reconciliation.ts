@@ -50,18 +50,18 @@ export function registerReconciliationWorker(deps: { eventStore: EventStore; rea
     const { userId, period, after } = payload as ReconciliationJob;
     const stream = streams.reconciliation(userId, period);
     const state = fold(reconciliationDecider, await deps.eventStore.readStream(stream));
-    if (state.gstr2b === null) return { error: `Upload the GSTR-2B JSON for ${period} first` };
+    if (state.gstr2b === null) return { error: `Upload the GSTR-2B JSON for ${period} first`, position: null };
     await caughtUp(deps.readStore, deps.projector, after);
     const expenses = await deps.readStore.list<Expense>("expenses", userId);
     const result = reconcilePurchases({ gstr2b: state.gstr2b, expenses, period });
     const now = deps.clock();
-    await handle(
+    const completed = await handle(
       deps.eventStore,
       stream,
       reconciliationDecider,
       { kind: "complete", result: { userId, period, summary: { ...result.summary }, rows: [...result.rows], completedAt: now.toISOString() } },
       { userId, actor: "system:reconciliation-worker", correlationId: job.jobId, causationId: job.jobId, now },
     );
-    return { summary: result.summary };
+    return { summary: result.summary, position: completed.position };
   });
 }

@@ -68,6 +68,7 @@ export function gstRoutes(deps: CommandDeps): Router {
     const outcome = await deps.jobs.outcome(FILING_QUEUE, jobId, FILING_WAIT_MS);
     if (outcome.state === "completed") {
       const result = outcome.result as FilingResult;
+      sendPosition(res, result.position);
       return "arn" in result ? answer(res, 200, { success: true, arn: result.arn }) : answer(res, 422, { success: false, error: result.error });
     }
     if (outcome.state === "failed") return answer(res, 502, { success: false, error: `Filing failed: ${outcome.error}` });
@@ -126,7 +127,8 @@ export function gstRoutes(deps: CommandDeps): Router {
     await deps.jobs.enqueue(RECONCILIATION_QUEUE, jobId, job);
     const outcome = await deps.jobs.outcome(RECONCILIATION_QUEUE, jobId, FILING_WAIT_MS);
     if (outcome.state === "completed") {
-      const result = outcome.result as { summary?: { matched: number; total: number }; error?: string };
+      const result = outcome.result as { summary?: { matched: number; total: number }; error?: string; position: string | null };
+      sendPosition(res, result.position);
       if (result.error || !result.summary) return answer(res, 422, { success: false, error: result.error ?? "Reconciliation failed" });
       res.json({ success: true, summary: { matched: result.summary.matched, unmatched: result.summary.total - result.summary.matched } });
       return;
