@@ -132,6 +132,12 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
     expect((await owner.get(`/api/invoices/${created.body.id}`)).body).toEqual(created.body);
     expect((await owner.post("/api/invoices", invoiceBody(karnataka.id, items, { subtotal: "2500", gstAmount: "450", total: "2950" }, "inv-202611-001"))).body).toEqual({ message: "Invoice number already exists" });
 
+    // An inactive product cannot be invoiced until it is activated again.
+    await owner.patch(`/api/products/${belt}/active`, { isActive: false });
+    const inactive = await owner.post("/api/invoices", invoiceBody(karnataka.id, [items[1]!], { subtotal: "500", gstAmount: "90", total: "590" }));
+    expect(inactive.body.errors).toEqual([{ path: "items.0.productId", message: "Leather belt is inactive: activate it in Inventory to invoice it" }]);
+    await owner.patch(`/api/products/${belt}/active`, { isActive: true });
+
     // An intra-state sale to an unregistered customer splits CGST and SGST, with a discount.
     const walkIn = (await owner.post("/api/customers", { name: "Walk-in" })).body;
     const local = await owner.post(

@@ -69,6 +69,11 @@ export function invoiceRoutes(deps: CommandDeps): Router {
       if (!product || product.ownerId !== userId) throw notFound("Product");
       products.set(id, product);
     }
+    const inactive = input.items.flatMap((item, index) => {
+      const product = products.get(item.productId.toLowerCase())!;
+      return product.isActive ? [] : [{ path: ["items", index, "productId"], message: `${product.name} is inactive: activate it in Inventory to invoice it` }];
+    });
+    if (inactive.length > 0) throw badRequest(inactive);
 
     const issueDate = input.issueDate ?? now.toISOString();
     const rateErrors = input.items.flatMap((item, index) =>
