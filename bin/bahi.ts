@@ -98,10 +98,13 @@ async function serve(roles: Role[], stores: Stores, sessionSecret: string | unde
     gsp: new SandboxGsp(Number(process.env.BAHI_SANDBOX_GSP_DELAY_MS) || 0),
     log,
   });
-  const port = Number(process.env.PORT ?? 5000);
-  await bahi.listen(port);
-  log(`${roles.join(" + ")} on ${stores.describe}`);
-  log(`Bahi listening on http://localhost:${port}`);
+  // A worker serves only /api/health: on PORT when given, else on any free port, so it never
+  // collides with an API on the same machine.
+  const port = Number(process.env.PORT ?? (roles.includes("worker") ? 0 : 5000));
+  const server = await bahi.listen(port);
+  const address = server.address();
+  log(`${roles.join(" + ")} on ${stores.describe}${jobs.kind === "bullmq" ? " with BullMQ jobs" : ""}`);
+  log(`Bahi listening on http://localhost:${typeof address === "object" && address ? address.port : port}`);
   onSignals(async () => {
     await bahi.close();
     await stores.close();
