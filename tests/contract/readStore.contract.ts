@@ -40,6 +40,11 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
       projector = `projector-${randomUUID()}`;
     }
 
+    /** One projector commit of this test's projector. */
+    function commitDocs(generation: number, expectedCheckpoint: string | null, checkpoint: string, documents: ReadDocument[]): Promise<void> {
+      return store.commit({ generation, projector, expectedCheckpoint, checkpoint, documents });
+    }
+
     describe("commits", () => {
       it("writes documents and the checkpoint together", async () => {
         fresh();
@@ -47,26 +52,14 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
         expect(await store.checkpoint(projector)).toBeNull();
         expect(await store.checkpointAt(generation, projector)).toBeNull();
 
-        await store.commit({
-          generation,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "c1",
-          documents: [doc(collection, "a", "owner-1", { name: "Asha" }), doc(collection, "b", "owner-1", { name: "Bala" })],
-        });
+        await commitDocs(generation, null, "c1", [doc(collection, "a", "owner-1", { name: "Asha" }), doc(collection, "b", "owner-1", { name: "Bala" })]);
         expect(await store.get<Customer>(collection, "a")).toEqual({ name: "Asha" });
         expect(await store.get<Customer>(collection, "b")).toEqual({ name: "Bala" });
         expect(await store.checkpoint(projector)).toBe("c1");
         expect(await store.checkpointAt(generation, projector)).toBe("c1");
 
         // The next batch upserts and moves the checkpoint on.
-        await store.commit({
-          generation,
-          projector,
-          expectedCheckpoint: "c1",
-          checkpoint: "c2",
-          documents: [doc(collection, "a", "owner-1", { name: "Asha K", n: 2 }, "p2")],
-        });
+        await commitDocs(generation, "c1", "c2", [doc(collection, "a", "owner-1", { name: "Asha K", n: 2 }, "p2")]);
         expect(await store.get<Customer>(collection, "a")).toEqual({ name: "Asha K", n: 2 });
         expect(await store.get<Customer>(collection, "b")).toEqual({ name: "Bala" });
         expect(await store.checkpoint(projector)).toBe("c2");
@@ -79,13 +72,7 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
       it("refuses a commit whose checkpoint moved, and writes nothing of it", async () => {
         fresh();
         const generation = await store.activeGeneration();
-        await store.commit({
-          generation,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "c1",
-          documents: [doc(collection, "a", "owner-1", { name: "Asha" })],
-        });
+        await commitDocs(generation, null, "c1", [doc(collection, "a", "owner-1", { name: "Asha" })]);
         for (const expectedCheckpoint of [null, "c0", "c2"]) {
           await expect(
             store.commit({
@@ -154,26 +141,14 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
         fresh();
         const otherCollection = `suppliers-${randomUUID()}`;
         const generation = await store.activeGeneration();
-        await store.commit({
-          generation,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "c1",
-          documents: [
+        await commitDocs(generation, null, "c1", [
             doc(collection, "a", "owner-1", { name: "Asha" }),
             doc(collection, "b", "owner-1", { name: "Bala" }),
             doc(collection, "c", "owner-2", { name: "Chitra" }),
             doc(collection, "d", "owner-1", { name: "Deleted soon" }),
             doc(otherCollection, "e", "owner-1", { name: "Elsewhere" }),
-          ],
-        });
-        await store.commit({
-          generation,
-          projector,
-          expectedCheckpoint: "c1",
-          checkpoint: "c2",
-          documents: [doc(collection, "d", "owner-1", null, "p2")],
-        });
+          ]);
+        await commitDocs(generation, "c1", "c2", [doc(collection, "d", "owner-1", null, "p2")]);
         expect(await store.get(collection, "d")).toBeNull();
         expect(await store.get(collection, "missing")).toBeNull();
         expect(await store.get(collection, "e")).toBeNull();
@@ -184,13 +159,7 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
         expect(await store.list<Customer>(otherCollection, "owner-1")).toEqual([{ name: "Elsewhere" }]);
 
         // A tombstone can come back to life.
-        await store.commit({
-          generation,
-          projector,
-          expectedCheckpoint: "c2",
-          checkpoint: "c3",
-          documents: [doc(collection, "d", "owner-1", { name: "Revived" }, "p3")],
-        });
+        await commitDocs(generation, "c2", "c3", [doc(collection, "d", "owner-1", { name: "Revived" }, "p3")]);
         expect(await store.get<Customer>(collection, "d")).toEqual({ name: "Revived" });
         expect((await store.list<Customer>(collection, "owner-1")).map((c) => c.name).sort()).toEqual(["Asha", "Bala", "Revived"]);
       });
@@ -198,18 +167,12 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
       it("find matches top-level fields across owners, live documents only", async () => {
         fresh();
         const generation = await store.activeGeneration();
-        await store.commit({
-          generation,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "c1",
-          documents: [
+        await commitDocs(generation, null, "c1", [
             doc(collection, "a", "owner-1", { name: "Asha", status: "pending" }),
             doc(collection, "b", "owner-2", { name: "Bala", status: "pending" }),
             doc(collection, "c", "owner-1", { name: "Chitra", status: "paid" }),
             doc(collection, "d", "owner-1", null),
-          ],
-        });
+          ]);
         expect((await store.find<{ name: string }>(collection, { status: "pending" })).map((d) => d.name).sort()).toEqual(["Asha", "Bala"]);
         expect(await store.find(collection, { status: "pending", name: "Bala" })).toEqual([{ name: "Bala", status: "pending" }]);
         expect(await store.find(collection, { status: "overdue" })).toEqual([]);
@@ -218,20 +181,8 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
       it("getDocuments returns tombstones with their positions and owners", async () => {
         fresh();
         const generation = await store.activeGeneration();
-        await store.commit({
-          generation,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "c1",
-          documents: [doc(collection, "a", "owner-1", { name: "Asha" }, "5:10"), doc(collection, "b", null, { name: "Bala" }, "5:11")],
-        });
-        await store.commit({
-          generation,
-          projector,
-          expectedCheckpoint: "c1",
-          checkpoint: "c2",
-          documents: [doc(collection, "b", null, null, "6:12")],
-        });
+        await commitDocs(generation, null, "c1", [doc(collection, "a", "owner-1", { name: "Asha" }, "5:10"), doc(collection, "b", null, { name: "Bala" }, "5:11")]);
+        await commitDocs(generation, "c1", "c2", [doc(collection, "b", null, null, "6:12")]);
         const found = await store.getDocuments(generation, [
           { collection, id: "a" },
           { collection, id: "b" },
@@ -250,13 +201,7 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
       it("keeps a new generation invisible until it is activated, then drops the old one", async () => {
         fresh();
         const old = await store.activeGeneration();
-        await store.commit({
-          generation: old,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "old-c",
-          documents: [doc(collection, "kept", "owner-1", { name: "Old kept" }), doc(collection, "gone", "owner-1", { name: "Old only" })],
-        });
+        await commitDocs(old, null, "old-c", [doc(collection, "kept", "owner-1", { name: "Old kept" }), doc(collection, "gone", "owner-1", { name: "Old only" })]);
 
         const next = await store.createGeneration();
         expect(next).not.toBe(old);
@@ -264,13 +209,7 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
         expect(await store.checkpointAt(next, projector)).toBeNull();
         expect(await store.getDocuments(next, [{ collection, id: "kept" }])).toEqual([]);
 
-        await store.commit({
-          generation: next,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "new-c",
-          documents: [doc(collection, "kept", "owner-1", { name: "New kept" }), doc(collection, "fresh", "owner-1", { name: "New only" })],
-        });
+        await commitDocs(next, null, "new-c", [doc(collection, "kept", "owner-1", { name: "New kept" }), doc(collection, "fresh", "owner-1", { name: "New only" })]);
         expect(await store.checkpointAt(next, projector)).toBe("new-c");
         // Readers still see the old generation.
         expect(await store.get<Customer>(collection, "kept")).toEqual({ name: "Old kept" });
@@ -307,21 +246,9 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
       it("dropGeneration discards a building generation and refuses later commits to it", async () => {
         fresh();
         const active = await store.activeGeneration();
-        await store.commit({
-          generation: active,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "c1",
-          documents: [doc(collection, "a", "owner-1", { name: "Active" })],
-        });
+        await commitDocs(active, null, "c1", [doc(collection, "a", "owner-1", { name: "Active" })]);
         const building = await store.createGeneration();
-        await store.commit({
-          generation: building,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "b1",
-          documents: [doc(collection, "a", "owner-1", { name: "Building" }), doc(collection, "b", "owner-1", { name: "Building only" })],
-        });
+        await commitDocs(building, null, "b1", [doc(collection, "a", "owner-1", { name: "Building" }), doc(collection, "b", "owner-1", { name: "Building only" })]);
 
         await store.dropGeneration(building);
         expect(await store.activeGeneration()).toBe(active);
@@ -356,13 +283,7 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
       it("refuses to activate a generation that was dropped, and keeps the active one", async () => {
         fresh();
         const active = await store.activeGeneration();
-        await store.commit({
-          generation: active,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "c1",
-          documents: [doc(collection, "a", "owner-1", { name: "Active" })],
-        });
+        await commitDocs(active, null, "c1", [doc(collection, "a", "owner-1", { name: "Active" })]);
         const building = await store.createGeneration();
         await store.dropGeneration(building);
         await expect(store.activateGeneration(building)).rejects.toBeInstanceOf(ProjectionConflictError);
@@ -374,21 +295,9 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
       it("activating a generation also drops an older one still being built", async () => {
         fresh();
         const stale = await store.createGeneration();
-        await store.commit({
-          generation: stale,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "s1",
-          documents: [doc(collection, "a", "owner-1", { name: "Stale" })],
-        });
+        await commitDocs(stale, null, "s1", [doc(collection, "a", "owner-1", { name: "Stale" })]);
         const winner = await store.createGeneration();
-        await store.commit({
-          generation: winner,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "w1",
-          documents: [doc(collection, "a", "owner-1", { name: "Winner" })],
-        });
+        await commitDocs(winner, null, "w1", [doc(collection, "a", "owner-1", { name: "Winner" })]);
         await store.activateGeneration(winner);
         expect(await store.activeGeneration()).toBe(winner);
         expect(await store.getDocuments(stale, [{ collection, id: "a" }])).toEqual([]);
@@ -411,13 +320,7 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
       it("dropGeneration leaves the active generation alone", async () => {
         fresh();
         const active = await store.activeGeneration();
-        await store.commit({
-          generation: active,
-          projector,
-          expectedCheckpoint: null,
-          checkpoint: "c1",
-          documents: [doc(collection, "a", "owner-1", { name: "Active" })],
-        });
+        await commitDocs(active, null, "c1", [doc(collection, "a", "owner-1", { name: "Active" })]);
         // Refusing is as good as ignoring it; destroying what readers see is not.
         await store.dropGeneration(active).catch(() => {});
         expect(await store.activeGeneration()).toBe(active);
