@@ -7,7 +7,7 @@ import { useCustomers, useDeleteCustomer } from "../api/customers.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { EmptyState, ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
-import { CustomerFormDialog } from "../components/parties/customer-form-dialog.tsx";
+import { PartyFormDialog } from "../components/parties/party-form-dialog.tsx";
 import { PartyCard, PartyCardSkeletons } from "../components/parties/party-card.tsx";
 import { StatCard } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -105,7 +105,7 @@ export function CustomersPage() {
         </div>
       )}
 
-      {editing && <CustomerFormDialog key={editing.customer?.id ?? "new"} customer={editing.customer} onClose={closeForm} />}
+      {editing && <PartyFormDialog kind="customer" key={editing.customer?.id ?? "new"} party={editing.customer} onClose={closeForm} />}
       <ConfirmDeleteDialog
         name={deleting?.name ?? null}
         question="Are you sure you want to delete this customer?"

@@ -6,7 +6,7 @@ import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { EmptyState, ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { PartyCard, PartyCardSkeletons } from "../components/parties/party-card.tsx";
-import { VendorFormDialog } from "../components/parties/vendor-form-dialog.tsx";
+import { PartyFormDialog } from "../components/parties/party-form-dialog.tsx";
 import { StatCard } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../components/ui/use-toast.ts";
@@ -71,7 +71,7 @@ export function VendorsPage() {
         </div>
       )}
 
-      {editing && <VendorFormDialog key={editing.vendor?.id ?? "new"} vendor={editing.vendor} onClose={() => setEditing(null)} />}
+      {editing && <PartyFormDialog kind="vendor" key={editing.vendor?.id ?? "new"} party={editing.vendor} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog
         name={deleting?.name ?? null}
         question="Are you sure you want to delete this vendor?"
