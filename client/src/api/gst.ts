@@ -3,6 +3,7 @@ import { downloadText } from "../lib/download.ts";
 import { GstCallFailed } from "../lib/gst.ts";
 import { apiRequest, HttpError, requestJson } from "./http.ts";
 import { queryClient } from "./query-client.ts";
+import { refreshAfterWrite } from "./resource.ts";
 
 export type GstReturnType = "GSTR1" | "GSTR3B";
 
@@ -36,10 +37,63 @@ export interface EwayBill {
   eWayBillNo: string | null;
   documentNumber: string;
   documentDate?: string | null;
+  consignmentValue?: string | null;
+  shipFromGstin?: string | null;
+  shipToGstin?: string | null;
   status: string;
   shipFromAddress: string | null;
   shipToAddress: string | null;
+  distance?: number | null;
+  vehicleNumber?: string | null;
+  modeOfTransport?: string | null;
   validUpto?: string | null;
+  cancelReason?: string | null;
+  sandbox?: boolean;
+  createdAt?: string;
+}
+
+export type TransportMode = "road" | "rail" | "air" | "ship";
+export type VehicleType = "regular" | "odc";
+
+/** POST /api/ewaybills. */
+export interface EwayBillCreateBody {
+  invoiceId: string;
+  dispatchPincode: string;
+  deliveryPincode: string;
+  distanceKm: number;
+  transportMode: TransportMode;
+  vehicleNumber: string | null;
+  vehicleType: VehicleType;
+  transporterId: string | null;
+  transporterName: string | null;
+  reasonCode: number;
+}
+
+export interface EwayBillCreated {
+  id: string;
+  ewayBillNo: string;
+  validUntil: string;
+  consignmentValue: string;
+  sandbox: boolean;
+}
+
+/** Where the goods leave from and go to, as the e-invoice payload needs them. */
+export interface EInvoiceLocations {
+  sellerLocation: string;
+  sellerPincode: string;
+  buyerLocation: string;
+  buyerPincode: string;
+}
+
+/** GET /api/invoices/:id/einvoice: what would be sent to the IRP; never registered (no GSP credentials). */
+export interface EInvoice {
+  registered: boolean;
+  note: string;
+  irn: string;
+  payload: unknown;
+  qrFields?: readonly string[];
+  qr: Record<string, string | number>;
+  qrText: string;
 }
 
 export interface HsnCode {
@@ -204,4 +258,31 @@ export function useReconcilePurchases() {
 export async function downloadReturnJson(gstReturn: Pick<GstReturn, "id" | "returnType" | "period">): Promise<void> {
   const response = await apiRequest("GET", `/api/gst/returns/${encodeURIComponent(gstReturn.id)}/json`);
   downloadText(await response.text(), `${gstReturn.returnType}-${gstReturn.period}.json`, "application/json");
+}
+
+const refreshEwayBills = () => refreshAfterWrite([EWAY_BILLS_KEY, GST_OVERVIEW_KEY]);
+
+/** The e-invoice of an invoice for the given seller and buyer locations (a 400 lists what is missing). */
+export function useEInvoice() {
+  return useMutation({
+    mutationFn: ({ invoiceId, locations }: { invoiceId: string; locations: EInvoiceLocations }) =>
+      requestJson<EInvoice>("GET", `/api/invoices/${encodeURIComponent(invoiceId)}/einvoice?${new URLSearchParams({ ...locations }).toString()}`),
+  });
+}
+
+/** Generates a (sandbox) e-way bill for an invoice; the list and the overview's count move. */
+export function useGenerateEwayBill() {
+  return useMutation({
+    mutationFn: (body: EwayBillCreateBody) => requestJson<EwayBillCreated>("POST", "/api/ewaybills", body),
+    onSuccess: refreshEwayBills,
+  });
+}
+
+/** Cancels an e-way bill (only within 24 hours of its generation: a 409 after). */
+export function useCancelEwayBill() {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      requestJson<{ id: string; status: string }>("POST", `/api/ewaybills/${encodeURIComponent(id)}/cancel`, { reason }),
+    onSuccess: refreshEwayBills,
+  });
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { describeError } from "../api/errors.ts";
 import { Button } from "./ui/button.tsx";
 import { Card } from "./ui/card.tsx";
+import { Skeleton } from "./ui/skeleton.tsx";
 
 /** What a list shows when it has nothing in it. */
 export function EmptyState({ icon: Icon, title, text, action }: { icon: LucideIcon; title: string; text?: ReactNode; action?: ReactNode }) {
@@ -29,5 +30,16 @@ export function ErrorState({ title, error, onRetry }: { title: string; error: un
         Try again
       </Button>
     </Card>
+  );
+}
+
+/** Rows of placeholders while a table loads. `flush`: no top padding, for tables right under a card header. */
+export function TableSkeleton({ flush = false }: { flush?: boolean }) {
+  return (
+    <div aria-busy="true" aria-label="Loading" className={flush ? "grid gap-3 p-6 pt-0" : "grid gap-3 p-6"}>
+      {[0, 1, 2, 3].map((row) => (
+        <Skeleton key={row} className="h-10 w-full" />
+      ))}
+    </div>
   );
 }

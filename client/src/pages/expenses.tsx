@@ -5,13 +5,12 @@ import { useState } from "react";
 import { useDeleteExpense, useExpenses } from "../api/expenses.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { ExpenseFormDialog } from "../components/expenses/expense-form-dialog.tsx";
-import { EmptyState, ErrorState } from "../components/list-states.tsx";
+import { EmptyState, ErrorState, TableSkeleton } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { StatCard } from "../components/stat-card.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { Skeleton } from "../components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table.tsx";
 import { WithTooltip } from "../components/ui/tooltip.tsx";
 import { toast } from "../components/ui/use-toast.ts";
@@ -99,15 +98,6 @@ function ExpenseTable({ expenses, onEdit, onDelete }: { expenses: readonly Expen
   );
 }
 
-function TableSkeleton() {
-  return (
-    <div aria-busy="true" aria-label="Loading" className="grid gap-3 p-6 pt-0">
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} className="h-10 w-full" />
-      ))}
-    </div>
-  );
-}
 
 export function ExpensesPage() {
   const [editing, setEditing] = useState<Editing>(null);
@@ -163,7 +153,7 @@ export function ExpensesPage() {
             <CardDescription>Newest first. Amounts are before GST; GST is 18% of the amount.</CardDescription>
           </CardHeader>
           {loading ? (
-            <TableSkeleton />
+            <TableSkeleton flush />
           ) : (
             <CardContent className="px-3 sm:px-6">
               <ExpenseTable expenses={list} onEdit={(expense) => setEditing({ expense })} onDelete={setDeleting} />

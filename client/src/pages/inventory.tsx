@@ -6,7 +6,7 @@ import { useLocation, useSearch } from "wouter";
 import { describeError } from "../api/errors.ts";
 import { useDeleteProduct, useLowStockProducts, useProducts, useSetProductActive } from "../api/products.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
-import { EmptyState, ErrorState } from "../components/list-states.tsx";
+import { EmptyState, ErrorState, TableSkeleton } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { ProductFormDialog } from "../components/products/product-form-dialog.tsx";
 import { AdjustStockDialog, ReceiveStockDialog } from "../components/products/stock-dialogs.tsx";
@@ -133,15 +133,6 @@ function LowStockAlerts({
   );
 }
 
-function TableSkeleton() {
-  return (
-    <div aria-busy="true" aria-label="Loading" className="grid gap-3 p-6">
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} className="h-10 w-full" />
-      ))}
-    </div>
-  );
-}
 
 interface ProductTableProps {
   products: readonly Product[];

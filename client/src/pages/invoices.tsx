@@ -10,12 +10,11 @@ import { InvoicePreviewById, InvoicePreviewDialog } from "../components/invoices
 import { downloadInvoiceText, useInvoicePdfDownload } from "../components/invoices/invoice-downloads.ts";
 import { InvoiceStatusBadge } from "../components/invoices/invoice-status.tsx";
 import { InvoiceViewDialog } from "../components/invoices/invoice-view-dialog.tsx";
-import { EmptyState, ErrorState } from "../components/list-states.tsx";
+import { EmptyState, ErrorState, TableSkeleton } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { StatCard } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
-import { Skeleton } from "../components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table.tsx";
 import { WithTooltip } from "../components/ui/tooltip.tsx";
 import { toast } from "../components/ui/use-toast.ts";
@@ -32,15 +31,6 @@ function exportCsv(invoices: readonly Invoice[]) {
   toast({ title: "Invoices exported", description: `${invoices.length} ${invoices.length === 1 ? "invoice" : "invoices"} saved as CSV.` });
 }
 
-function TableSkeleton() {
-  return (
-    <div aria-busy="true" aria-label="Loading" className="grid gap-3 p-6 pt-0">
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} className="h-10 w-full" />
-      ))}
-    </div>
-  );
-}
 
 export function InvoicesPage() {
   const [, navigate] = useLocation();
@@ -113,7 +103,7 @@ export function InvoicesPage() {
             <CardDescription>Newest first</CardDescription>
           </CardHeader>
           {invoices.isPending ? (
-            <TableSkeleton />
+            <TableSkeleton flush />
           ) : (
             <CardContent className="px-3 sm:px-6">
               <Table>

@@ -1,7 +1,8 @@
 import type { Invoice } from "@bahi/shared/contract";
-import { FileDown } from "lucide-react";
-import type { ReactNode } from "react";
+import { FileDown, QrCode } from "lucide-react";
+import { useState, type ReactNode } from "react";
 import { useInvoice } from "../../api/invoices.ts";
+import { EInvoiceDialog } from "../gst/e-invoice-dialog.tsx";
 import { ErrorState } from "../list-states.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
@@ -11,6 +12,7 @@ import { useInvoicePdfDownload } from "./invoice-downloads.ts";
 
 function PreviewFrame({ title, onClose, invoice, children }: { title: string; onClose: () => void; invoice: Invoice | null; children: ReactNode }) {
   const pdf = useInvoicePdfDownload();
+  const [einvoiceOpen, setEinvoiceOpen] = useState(false);
   return (
     <Dialog
       open
@@ -29,12 +31,20 @@ function PreviewFrame({ title, onClose, invoice, children }: { title: string; on
             Close
           </Button>
           {invoice && (
+            <Button variant="outline" onClick={() => setEinvoiceOpen(true)}>
+              <QrCode aria-hidden="true" />
+              E-invoice
+            </Button>
+          )}
+          {invoice && (
             <Button disabled={pdf.pendingId !== null} onClick={() => void pdf.download(invoice)}>
               <FileDown aria-hidden="true" />
               {pdf.pendingId ? "Preparing PDF..." : "Download PDF"}
             </Button>
           )}
         </DialogFooter>
+        {/* Nested inside the preview, so closing it returns to the invoice. */}
+        {invoice && einvoiceOpen && <EInvoiceDialog invoice={invoice} onClose={() => setEinvoiceOpen(false)} />}
       </DialogContent>
     </Dialog>
   );
