@@ -2,7 +2,7 @@ import { gstinCheckCharacter, proposeInvoiceNumber } from "@bahi/shared/contract
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { hidden, launchBrowser, screenshot, visible } from "./support/browser.ts";
+import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, noToastsIn, newAppPage } from "./support/browser.ts";
 
 /**
  * A Pune business sells a laptop to a Bengaluru company: it prepares the invoice's e-invoice
@@ -33,9 +33,7 @@ describe("e-invoice and e-way bill", () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "en-IN", timezoneId: "Asia/Kolkata", acceptDownloads: true });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
+    ({ context, page } = await newAppPage(browser, pageErrors));
   });
 
   afterAll(async () => {
@@ -44,18 +42,12 @@ describe("e-invoice and e-way bill", () => {
     await app?.stop();
   });
 
-  const toast = (text: string | RegExp) => page.locator("li[data-swipe-direction]").getByText(text, typeof text === "string" ? { exact: true } : undefined);
-  const nav = (label: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label });
+  const toast = (text: string | RegExp) => toastIn(page, text);
+  const nav = (label: string) => navLink(page, label);
 
-  async function choose(scope: Page | Locator, label: string, option: string | RegExp) {
-    await scope.getByRole("combobox", { name: label, exact: true }).click();
-    await page.getByRole("option", { name: option }).click();
-    await hidden(page.getByRole("listbox"));
-  }
+  const choose = (scope: Page | Locator, label: string, option: string | RegExp) => chooseIn(page, scope, label, option);
 
-  async function noToasts() {
-    await hidden(page.locator("li[data-swipe-direction]"), 10_000);
-  }
+  const noToasts = () => noToastsIn(page);
 
   async function api<T>(path: string, data: unknown): Promise<T> {
     const response = await page.request.post(`${app.baseUrl}${path}`, { data });

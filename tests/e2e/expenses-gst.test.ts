@@ -3,7 +3,7 @@ import { gstinCheckCharacter, indianDateOf, proposeInvoiceNumber } from "@bahi/s
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { hidden, launchBrowser, screenshot, visible } from "./support/browser.ts";
+import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, noToastsIn, newAppPage } from "./support/browser.ts";
 
 /**
  * A Maharashtra business records its purchases (one from a Karnataka supplier: IGST), reads
@@ -36,9 +36,7 @@ describe("expenses, reports and GST compliance", () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "en-IN", timezoneId: "Asia/Kolkata", acceptDownloads: true });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
+    ({ context, page } = await newAppPage(browser, pageErrors));
   });
 
   afterAll(async () => {
@@ -47,21 +45,13 @@ describe("expenses, reports and GST compliance", () => {
     await app?.stop();
   });
 
-  const toast = (text: string | RegExp) => page.locator("li[data-swipe-direction]").getByText(text, typeof text === "string" ? { exact: true } : undefined);
-  const nav = (label: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label });
+  const toast = (text: string | RegExp) => toastIn(page, text);
+  const nav = (label: string) => navLink(page, label);
   const figure = (name: string) => page.getByRole("group", { name, exact: true });
 
-  /** Opens a Radix select by its label and picks the option whose name matches. */
-  async function choose(scope: Page | Locator, label: string, option: string | RegExp) {
-    await scope.getByRole("combobox", { name: label, exact: true }).click();
-    await page.getByRole("option", { name: option }).click();
-    await hidden(page.getByRole("listbox"));
-  }
+  const choose = (scope: Page | Locator, label: string, option: string | RegExp) => chooseIn(page, scope, label, option);
 
-  /** Lets the last toast go, so the next one is the one asked about and screenshots are clean. */
-  async function noToasts() {
-    await hidden(page.locator("li[data-swipe-direction]"), 10_000);
-  }
+  const noToasts = () => noToastsIn(page);
 
   it("registers and sets the business profile with its GSTIN", async () => {
     await page.goto(`${app.baseUrl}/register`);

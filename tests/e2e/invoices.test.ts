@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { gstinCheckCharacter } from "@bahi/shared/contract";
-import type { Browser, BrowserContext, Download, Page } from "playwright-core";
+import type { Browser, BrowserContext, Download, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { hidden, launchBrowser, screenshot, visible } from "./support/browser.ts";
+import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, newAppPage } from "./support/browser.ts";
 
 /**
  * The money path in a real browser against `bahi start`: a business owner sets up a GST
@@ -32,9 +32,7 @@ describe("a business owner's first GST invoice", () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "en-IN", timezoneId: "Asia/Kolkata", acceptDownloads: true });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
+    ({ context, page } = await newAppPage(browser, pageErrors));
   });
 
   afterAll(async () => {
@@ -43,15 +41,10 @@ describe("a business owner's first GST invoice", () => {
     await app?.stop();
   });
 
-  const toast = (text: string) => page.locator("li[data-swipe-direction]").getByText(text, { exact: true });
-  const nav = (label: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label });
+  const toast = (text: string) => toastIn(page, text);
+  const nav = (label: string) => navLink(page, label);
 
-  /** Opens a Radix select by its label and picks the option whose name matches. */
-  async function choose(scope: Page | ReturnType<Page["getByRole"]>, label: string, option: string | RegExp) {
-    await scope.getByRole("combobox", { name: label, exact: true }).click();
-    await page.getByRole("option", { name: option }).click();
-    await hidden(page.getByRole("listbox"));
-  }
+  const choose = (scope: Page | Locator, label: string, option: string | RegExp) => chooseIn(page, scope, label, option);
 
   async function downloadText(download: Download): Promise<string> {
     const path = await download.path();

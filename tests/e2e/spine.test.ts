@@ -2,7 +2,7 @@ import { gstinCheckCharacter } from "@bahi/shared/contract";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { hidden, launchBrowser, screenshot, visible } from "./support/browser.ts";
+import { hidden, launchBrowser, screenshot, visible, newAppPage } from "./support/browser.ts";
 
 /**
  * The spine of the product in a real browser against `bahi start`: register, see the dashboard,
@@ -27,9 +27,7 @@ describe("a new business owner's first session", () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "en-IN" });
-    page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
+    ({ context, page } = await newAppPage(browser, pageErrors));
   });
 
   afterAll(async () => {

@@ -35,3 +35,33 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: "disabled" });
 }
+
+/** The desktop, en-IN, India-time page every browser suite drives; uncaught page errors go to `pageErrors`. */
+export async function newAppPage(browser: Browser, pageErrors: string[]) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "en-IN", timezoneId: "Asia/Kolkata", acceptDownloads: true });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  return { context, page };
+}
+
+/** The one visible toast with this text (exact for strings). */
+export function toastIn(page: Page, text: string | RegExp): Locator {
+  return page.locator("li[data-swipe-direction]").getByText(text, typeof text === "string" ? { exact: true } : undefined);
+}
+
+/** A link of the app's sidebar. */
+export function navLink(page: Page, label: string): Locator {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label });
+}
+
+/** Opens a Radix select by its label and picks the option whose name matches. */
+export async function chooseIn(page: Page, scope: Page | Locator, label: string, option: string | RegExp): Promise<void> {
+  await scope.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option }).click();
+  await hidden(page.getByRole("listbox"));
+}
+
+/** Lets the last toast go, so the next one is the one asked about and screenshots are clean. */
+export async function noToastsIn(page: Page): Promise<void> {
+  await hidden(page.locator("li[data-swipe-direction]"), 10_000);
+}
