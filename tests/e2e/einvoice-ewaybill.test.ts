@@ -2,7 +2,7 @@ import { gstinCheckCharacter, proposeInvoiceNumber } from "@bahi/shared/contract
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, noToastsIn, newAppPage } from "./support/browser.ts";
+import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, noToastsIn, newAppPage, registerThroughUi } from "./support/browser.ts";
 
 /**
  * A Pune business sells a laptop to a Bengaluru company: it prepares the invoice's e-invoice
@@ -56,16 +56,7 @@ describe("e-invoice and e-way bill", () => {
   }
 
   it("registers a business with its GSTIN and sells a laptop to a Karnataka company", async () => {
-    await page.goto(`${app.baseUrl}/register`);
-    await page.getByLabel("First Name").fill(owner.firstName);
-    await page.getByLabel("Last Name").fill(owner.lastName);
-    await page.getByLabel("Email Address").fill(owner.email);
-    await page.getByLabel("Company Name (Optional)").fill(owner.company);
-    await page.getByLabel("Password", { exact: true }).fill(owner.password);
-    await page.getByLabel("Confirm Password").fill(owner.password);
-    await page.getByRole("button", { name: "Start Free Trial" }).click();
-    await page.getByRole("link", { name: "Access Your Dashboard" }).click();
-    await visible(page.getByRole("heading", { name: `Welcome back, ${owner.firstName}` }));
+    await registerThroughUi(page, app.baseUrl, owner);
 
     await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByLabel("GSTIN", { exact: true }).fill(businessGstin);

@@ -3,7 +3,7 @@ import { gstinCheckCharacter } from "@bahi/shared/contract";
 import type { Browser, BrowserContext, Download, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, newAppPage } from "./support/browser.ts";
+import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, newAppPage, registerThroughUi } from "./support/browser.ts";
 
 /**
  * The money path in a real browser against `bahi start`: a business owner sets up a GST
@@ -52,16 +52,7 @@ describe("a business owner's first GST invoice", () => {
   }
 
   it("registers and sets the business profile in Settings", async () => {
-    await page.goto(`${app.baseUrl}/register`);
-    await page.getByLabel("First Name").fill(owner.firstName);
-    await page.getByLabel("Last Name").fill(owner.lastName);
-    await page.getByLabel("Email Address").fill(owner.email);
-    await page.getByLabel("Company Name (Optional)").fill(owner.company);
-    await page.getByLabel("Password", { exact: true }).fill(owner.password);
-    await page.getByLabel("Confirm Password").fill(owner.password);
-    await page.getByRole("button", { name: "Start Free Trial" }).click();
-    await page.getByRole("link", { name: "Access Your Dashboard" }).click();
-    await visible(page.getByRole("heading", { name: `Welcome back, ${owner.firstName}` }));
+    await registerThroughUi(page, app.baseUrl, owner);
 
     // Without a business state the invoice form cannot tell CGST+SGST from IGST: it sends the user to Settings.
     await page.getByRole("button", { name: "Create Invoice" }).first().click();

@@ -65,3 +65,25 @@ export async function chooseIn(page: Page, scope: Page | Locator, label: string,
 export async function noToastsIn(page: Page): Promise<void> {
   await hidden(page.locator("li[data-swipe-direction]"), 10_000);
 }
+
+export interface Owner {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  company: string;
+}
+
+/** Registers through the form, as a new user would, and lands on the dashboard. */
+export async function registerThroughUi(page: Page, baseUrl: string, owner: Owner): Promise<void> {
+  await page.goto(`${baseUrl}/register`);
+  await page.getByLabel("First Name").fill(owner.firstName);
+  await page.getByLabel("Last Name").fill(owner.lastName);
+  await page.getByLabel("Email Address").fill(owner.email);
+  await page.getByLabel("Company Name (Optional)").fill(owner.company);
+  await page.getByLabel("Password", { exact: true }).fill(owner.password);
+  await page.getByLabel("Confirm Password").fill(owner.password);
+  await page.getByRole("button", { name: "Start Free Trial" }).click();
+  await page.getByRole("link", { name: "Access Your Dashboard" }).click();
+  await visible(page.getByRole("heading", { name: `Welcome back, ${owner.firstName}` }));
+}
