@@ -8,7 +8,9 @@ import {
 } from "@bahi/shared/server";
 import type { AnyProjection } from "./projection.ts";
 
-export const MAIN_PROJECTOR = "main";
+import { MAIN_PROJECTOR } from "@bahi/shared/read-models";
+
+export { MAIN_PROJECTOR };
 
 export interface ProjectorOptions {
   eventLog: EventLog;

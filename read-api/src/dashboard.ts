@@ -1,13 +1,5 @@
-import { indianDateOf, type DashboardStats, type RecentInvoice } from "@bahi/shared/contract";
-
-/** The dashboards read model's document (projector/src/dashboard), money in paise. */
-export interface DashboardDocument {
-  salesByMonth: Record<string, number>;
-  outstandingPaise: number;
-  expensesByMonth: Record<string, number>;
-  expensesByMonthAndCategory: Record<string, Record<string, number>>;
-  recentInvoices: RecentInvoice[];
-}
+import { indianDateOf, type DashboardStats } from "@bahi/shared/contract";
+import type { DashboardDocument } from "@bahi/shared/read-models";
 
 const rupees = (paise: number) => paise / 100;
 

@@ -1,14 +1,15 @@
 import { Router } from "express";
 import type { Customer, Expense, Invoice, Product, SearchResults, Vendor } from "@bahi/shared/contract";
+import { collections, type DashboardDocument, type UserDocument } from "@bahi/shared/read-models";
 import { notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { waitForPosition } from "./consistency.ts";
-import { dashboardStats, type DashboardDocument } from "./dashboard.ts";
+import { dashboardStats } from "./dashboard.ts";
 import { gstReadRoutes } from "./gst/routes.ts";
 import { eInvoiceFor } from "./invoices/einvoice.ts";
 import { invoicePdf } from "./invoices/invoicePdf.ts";
 import { buildReport, REPORT_PERIODS, type ReportPeriod } from "./reports/report.ts";
 import { reportPdf } from "./reports/reportPdf.ts";
-import { userResponse, type UserDocument } from "./users.ts";
+import { userResponse } from "./users.ts";
 
 export interface ReadDeps {
   readStore: ReadStore;
@@ -43,7 +44,7 @@ export function readApiRouter(deps: ReadDeps): Router {
 
   async function me(req: Parameters<typeof requireUserId>[1], res: import("express").Response) {
     const userId = requireUserId(sessions, req);
-    const user = await readStore.get<UserDocument>("users", userId);
+    const user = await readStore.get<UserDocument>(collections.users, userId);
     if (!user) {
       // Signed but unknown (e.g. a wiped store): sign out.
       res.setHeader("Set-Cookie", sessions.clear());
@@ -56,40 +57,40 @@ export function readApiRouter(deps: ReadDeps): Router {
   router.get("/profile", me);
 
   router.get("/customers", async (req, res) => {
-    res.json(newestFirst(await readStore.list<Customer>("customers", requireUserId(sessions, req))));
+    res.json(newestFirst(await readStore.list<Customer>(collections.customers, requireUserId(sessions, req))));
   });
   router.get("/customers/:id", async (req, res) => {
-    res.json(await owned<Customer>("customers", req.params.id, requireUserId(sessions, req), "Customer"));
+    res.json(await owned<Customer>(collections.customers, req.params.id, requireUserId(sessions, req), "Customer"));
   });
   router.get("/vendors", async (req, res) => {
-    res.json(newestFirst(await readStore.list<Vendor>("vendors", requireUserId(sessions, req))));
+    res.json(newestFirst(await readStore.list<Vendor>(collections.vendors, requireUserId(sessions, req))));
   });
   router.get("/vendors/:id", async (req, res) => {
-    res.json(await owned<Vendor>("vendors", req.params.id, requireUserId(sessions, req), "Vendor"));
+    res.json(await owned<Vendor>(collections.vendors, req.params.id, requireUserId(sessions, req), "Vendor"));
   });
 
   router.get("/products", async (req, res) => {
-    res.json(newestFirst(await readStore.list<Product>("products", requireUserId(sessions, req))));
+    res.json(newestFirst(await readStore.list<Product>(collections.products, requireUserId(sessions, req))));
   });
   router.get("/products/low-stock", async (req, res) => {
-    const products = await readStore.list<Product>("products", requireUserId(sessions, req));
+    const products = await readStore.list<Product>(collections.products, requireUserId(sessions, req));
     res.json(products.filter((p) => p.isActive && p.stock <= p.minStock).sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name)));
   });
   router.get("/products/:id", async (req, res) => {
-    res.json(await owned<Product>("products", req.params.id, requireUserId(sessions, req), "Product"));
+    res.json(await owned<Product>(collections.products, req.params.id, requireUserId(sessions, req), "Product"));
   });
 
   router.get("/invoices", async (req, res) => {
-    res.json(newestFirst(await readStore.list<Invoice>("invoices", requireUserId(sessions, req))));
+    res.json(newestFirst(await readStore.list<Invoice>(collections.invoices, requireUserId(sessions, req))));
   });
   router.get("/invoices/:id", async (req, res) => {
-    res.json(await owned<Invoice>("invoices", req.params.id, requireUserId(sessions, req), "Invoice"));
+    res.json(await owned<Invoice>(collections.invoices, req.params.id, requireUserId(sessions, req), "Invoice"));
   });
   router.get("/invoices/:id/einvoice", async (req, res) => {
-    res.json(eInvoiceFor(await owned<Invoice>("invoices", req.params.id, requireUserId(sessions, req), "Invoice"), req));
+    res.json(eInvoiceFor(await owned<Invoice>(collections.invoices, req.params.id, requireUserId(sessions, req), "Invoice"), req));
   });
   router.get("/invoices/:id/pdf", async (req, res) => {
-    const invoice = await owned<Invoice>("invoices", req.params.id, requireUserId(sessions, req), "Invoice");
+    const invoice = await owned<Invoice>(collections.invoices, req.params.id, requireUserId(sessions, req), "Invoice");
     const pdf = await invoicePdf(invoice);
     const filename = `${invoice.invoiceNumber.replace(/[^A-Za-z0-9-]/g, "_")}.pdf`;
     res.setHeader("Content-Type", "application/pdf");
@@ -98,26 +99,26 @@ export function readApiRouter(deps: ReadDeps): Router {
   });
 
   router.get("/expenses", async (req, res) => {
-    const expenses = await readStore.list<Expense>("expenses", requireUserId(sessions, req));
+    const expenses = await readStore.list<Expense>(collections.expenses, requireUserId(sessions, req));
     res.json(expenses.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.createdAt.localeCompare(a.createdAt))));
   });
   router.get("/expenses/:id", async (req, res) => {
-    res.json(await owned<Expense>("expenses", req.params.id, requireUserId(sessions, req), "Expense"));
+    res.json(await owned<Expense>(collections.expenses, req.params.id, requireUserId(sessions, req), "Expense"));
   });
 
   router.get("/dashboard/stats", async (req, res) => {
     const userId = requireUserId(sessions, req);
-    res.json(dashboardStats(await readStore.get<DashboardDocument>("dashboards", userId), clock()));
+    res.json(dashboardStats(await readStore.get<DashboardDocument>(collections.dashboards, userId), clock()));
   });
 
   async function report(req: import("express").Request) {
     const userId = requireUserId(sessions, req);
     const period = (REPORT_PERIODS as readonly string[]).includes(String(req.query.period)) ? (req.query.period as ReportPeriod) : "this-month";
     const [invoices, expenses, customers, user] = await Promise.all([
-      readStore.list<Invoice>("invoices", userId),
-      readStore.list<Expense>("expenses", userId),
-      readStore.list<Customer>("customers", userId),
-      readStore.get<UserDocument>("users", userId),
+      readStore.list<Invoice>(collections.invoices, userId),
+      readStore.list<Expense>(collections.expenses, userId),
+      readStore.list<Customer>(collections.customers, userId),
+      readStore.get<UserDocument>(collections.users, userId),
     ]);
     return { report: buildReport(period, clock(), { invoices, expenses, customers }), business: user?.companyName ?? `${user?.firstName ?? ""} ${user?.lastName ?? ""}`.trim() };
   }
@@ -140,9 +141,9 @@ export function readApiRouter(deps: ReadDeps): Router {
     if (q.length > 0) {
       const has = (...fields: (string | null | undefined)[]) => fields.some((f) => f?.toLowerCase().includes(q));
       const [invoices, customers, products] = await Promise.all([
-        readStore.list<Invoice>("invoices", userId),
-        readStore.list<Customer>("customers", userId),
-        readStore.list<Product>("products", userId),
+        readStore.list<Invoice>(collections.invoices, userId),
+        readStore.list<Customer>(collections.customers, userId),
+        readStore.list<Product>(collections.products, userId),
       ]);
       results.invoices = newestFirst(invoices.filter((i) => has(i.invoiceNumber, i.customer.name, i.customer.gstNumber))).slice(0, 8)
         .map((i) => ({ id: i.id, invoiceNumber: i.invoiceNumber, customerName: i.customer.name, total: i.total, status: i.status }));

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatPaise, indianDateOf } from "@bahi/shared/contract";
 import { streams, type BahiEventOf, type EventData } from "@bahi/shared/events";
 import { ewayBillValidity, validateEwayBill, type TransportMode, type VehicleType } from "@bahi/shared/returns";
-import { DomainError, notFound, requireUserId } from "@bahi/shared/server";
+import { DomainError, notFound, requireUserId, ValidationError } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle, type Decider } from "../http/decider.ts";
@@ -108,10 +108,7 @@ export function ewayBillRoutes(deps: CommandDeps): Router {
       transportDocumentDate: input.transportDocumentDate,
       today: now,
     });
-    if (!check.valid) {
-      res.status(400).json({ message: check.problems.join(", "), errors: check.problems.map((message) => ({ path: "", message })) });
-      return;
-    }
+    if (!check.valid) throw new ValidationError(check.problems.map((message) => ({ path: [], message })));
     const id = deps.newId();
     const validity = ewayBillValidity({ generatedAt: now, distanceKm: input.distanceKm, vehicleType: input.vehicleType as VehicleType });
     const bill: Generated = {

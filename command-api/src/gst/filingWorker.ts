@@ -1,9 +1,11 @@
 import type { Expense, Invoice } from "@bahi/shared/contract";
 import { streams, type EventData } from "@bahi/shared/events";
+import { collections, type GstReturnDocument } from "@bahi/shared/read-models";
 import { buildGstr1, buildGstr3b } from "@bahi/shared/returns";
-import { waitForProjection, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
+import type { EventStore, JobQueue, ReadStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { projectedPast } from "../http/projection.ts";
 import { GspRejectedError, type GspClient } from "./gsp.ts";
 import { gstReturnDecider, type GstReturnType } from "./gstReturn.ts";
 
@@ -34,10 +36,6 @@ export interface FilingWorkerDeps {
   clock: () => Date;
 }
 
-/** The report must include everything recorded before the request; otherwise the queue retries. */
-export async function caughtUp(readStore: ReadStore, projector: string, after: string | null): Promise<void> {
-  if (!(await waitForProjection(readStore, projector, after, 30_000))) throw new Error("The read models have not caught up with the request yet");
-}
 
 /** Builds a return from the period's records, files it through the GSP, and records the outcome. */
 export function registerFilingWorker(deps: FilingWorkerDeps): void {
@@ -60,8 +58,8 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
     };
     if (!gstin) return fail("Add your GSTIN in Settings before filing returns");
 
-    await caughtUp(deps.readStore, deps.projector, after);
-    const invoices = await deps.readStore.list<Invoice>("invoices", userId);
+    await projectedPast(deps.readStore, deps.projector, after);
+    const invoices = await deps.readStore.list<Invoice>(collections.invoices, userId);
     let json: unknown;
     let totals: EventData<"GstReturnFiled">["totals"];
     if (returnType === "GSTR1") {
@@ -75,7 +73,7 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
         netPayablePaise: built.totals.totalTax,
       };
     } else {
-      const expenses = await deps.readStore.list<Expense>("expenses", userId);
+      const expenses = await deps.readStore.list<Expense>(collections.expenses, userId);
       const built = buildGstr3b({ gstin, period, invoices, expenses });
       const out = built.totals.outwardTaxable;
       const tax = out.igst + out.cgst + out.sgst + out.cess;
@@ -109,7 +107,7 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
  * stream: at start-up every such request is queued again under its own job id.
  */
 export async function redispatchPendingFilings(deps: Pick<FilingWorkerDeps, "eventStore" | "readStore" | "jobs">): Promise<number> {
-  const pending = await deps.readStore.find<{ userId: string; returnType: GstReturnType; period: string }>("gstReturns", { status: "pending" });
+  const pending = await deps.readStore.find<GstReturnDocument>(collections.gstReturns, { status: "pending" });
   let queued = 0;
   for (const { userId, returnType, period } of pending) {
     const recorded = await deps.eventStore.readStream(streams.gstReturn(userId, returnType, period));

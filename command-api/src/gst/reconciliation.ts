@@ -1,9 +1,10 @@
 import type { Expense } from "@bahi/shared/contract";
 import { streams, type BahiEventOf, type EventData } from "@bahi/shared/events";
+import { collections } from "@bahi/shared/read-models";
 import { reconcilePurchases } from "@bahi/shared/returns";
 import { DomainError, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
 import { fold, handle, type Decider } from "../http/decider.ts";
-import { caughtUp } from "./filingWorker.ts";
+import { projectedPast } from "../http/projection.ts";
 
 export const RECONCILIATION_QUEUE = "purchase-reconciliation";
 
@@ -38,6 +39,9 @@ export const reconciliationDecider: Decider<ReconciliationCommand, Reconciliatio
   },
 };
 
+/** `position`: of the event that recorded the outcome, so the client's next read includes it. */
+export type ReconciliationJobResult = ({ summary: EventData<"ReconciliationCompleted">["summary"] } | { error: string }) & { position: string | null };
+
 export interface ReconciliationJob {
   userId: string;
   period: string;
@@ -46,13 +50,13 @@ export interface ReconciliationJob {
 
 /** Matches the uploaded 2B against the period's recorded expenses and records the result. */
 export function registerReconciliationWorker(deps: { eventStore: EventStore; readStore: ReadStore; projector: string; jobs: JobQueue; clock: () => Date }): void {
-  deps.jobs.process(RECONCILIATION_QUEUE, async (payload, job) => {
+  deps.jobs.process(RECONCILIATION_QUEUE, async (payload, job): Promise<ReconciliationJobResult> => {
     const { userId, period, after } = payload as ReconciliationJob;
     const stream = streams.reconciliation(userId, period);
     const state = fold(reconciliationDecider, await deps.eventStore.readStream(stream));
     if (state.gstr2b === null) return { error: `Upload the GSTR-2B JSON for ${period} first`, position: null };
-    await caughtUp(deps.readStore, deps.projector, after);
-    const expenses = await deps.readStore.list<Expense>("expenses", userId);
+    await projectedPast(deps.readStore, deps.projector, after);
+    const expenses = await deps.readStore.list<Expense>(collections.expenses, userId);
     const result = reconcilePurchases({ gstr2b: state.gstr2b, expenses, period });
     const now = deps.clock();
     const completed = await handle(
@@ -62,6 +66,6 @@ export function registerReconciliationWorker(deps: { eventStore: EventStore; rea
       { kind: "complete", result: { userId, period, summary: { ...result.summary }, rows: [...result.rows], completedAt: now.toISOString() } },
       { userId, actor: "system:reconciliation-worker", correlationId: job.jobId, causationId: job.jobId, now },
     );
-    return { summary: result.summary, position: completed.position };
+    return { summary: { ...result.summary }, position: completed.position };
   });
 }

@@ -9,10 +9,10 @@ import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle } from "../http/decider.ts";
 import { FILING_QUEUE, filingJobId, type FilingJob, type FilingResult } from "./filingWorker.ts";
 import { AlreadyFiledError, gstReturnDecider, type GstReturnType } from "./gstReturn.ts";
-import { RECONCILIATION_QUEUE, reconciliationDecider, type ReconciliationJob } from "./reconciliation.ts";
+import { RECONCILIATION_QUEUE, reconciliationDecider, type ReconciliationJob, type ReconciliationJobResult } from "./reconciliation.ts";
 
-/** How long a filing request waits for its job before answering "still in progress". */
-const FILING_WAIT_MS = 15_000;
+/** How long a request waits for its job before answering "still in progress". */
+const JOB_WAIT_MS = 15_000;
 
 /** SPEC §7's answer shape for the GST calls: `{ success, arn?, error? }`, with a fitting status. */
 function answer(res: Response, status: number, body: { success: boolean; arn?: string; error?: string }) {
@@ -22,14 +22,46 @@ function answer(res: Response, status: number, body: { success: boolean; arn?: s
 export function gstRoutes(deps: CommandDeps): Router {
   const router = Router();
 
+  /** The request's MMYYYY period, or null after answering 400 with what is wrong with it. */
+  function periodOf(req: Request, res: Response): string | null {
+    const parsed = parseReturnPeriod(typeof req.body?.period === "string" ? req.body.period : undefined);
+    if (parsed.ok) return parsed.period.fp;
+    res.status(400).json({ success: false, error: parsed.error, message: parsed.error, errors: [{ path: "period", message: parsed.error }] });
+    return null;
+  }
+
+  /** False after answering 503, so that nothing is recorded for work that cannot be queued. */
+  async function queueReachable(res: Response, unavailable: string): Promise<boolean> {
+    try {
+      await deps.jobs.ping();
+      return true;
+    } catch (error) {
+      if (!(error instanceof QueueUnavailableError)) throw error;
+      answer(res, 503, { success: false, error: unavailable });
+      return false;
+    }
+  }
+
+  /**
+   * Waits (bounded) for a queued job. Returns its result, having sent the position of the event
+   * that recorded it; answers a failed or unfinished job itself and returns null.
+   */
+  async function finished<Result extends { position: string | null }>(res: Response, queue: string, jobId: string, activity: string, stillRunning: string): Promise<Result | null> {
+    const outcome = await deps.jobs.outcome(queue, jobId, JOB_WAIT_MS);
+    if (outcome.state === "completed") {
+      const result = outcome.result as Result;
+      sendPosition(res, result.position);
+      return result;
+    }
+    if (outcome.state === "failed") answer(res, 502, { success: false, error: `${activity} failed: ${outcome.error}` });
+    else answer(res, 202, { success: false, error: stillRunning });
+    return null;
+  }
+
   async function file(req: Request, res: Response, returnType: GstReturnType) {
     const userId = requireUserId(deps.sessions, req);
-    const parsed = parseReturnPeriod(typeof req.body?.period === "string" ? req.body.period : undefined);
-    if (!parsed.ok) {
-      res.status(400).json({ success: false, error: parsed.error, message: parsed.error, errors: [{ path: "period", message: parsed.error }] });
-      return;
-    }
-    const period = parsed.period.fp;
+    const period = periodOf(req, res);
+    if (!period) return;
     const thisMonth = returnPeriodOf(deps.clock());
     if (Number(period.slice(2) + period.slice(0, 2)) > Number(thisMonth.slice(2) + thisMonth.slice(0, 2))) {
       const error = `The period ${period} has not begun yet; returns can be filed for this month (${thisMonth}) or earlier`;
@@ -40,12 +72,7 @@ export function gstRoutes(deps: CommandDeps): Router {
     if (!user.registered || !user.profile.gstNumber) {
       return answer(res, 400, { success: false, error: "Add your GSTIN in Settings before filing returns" });
     }
-    try {
-      await deps.jobs.ping();
-    } catch (error) {
-      if (error instanceof QueueUnavailableError) return answer(res, 503, { success: false, error: "Filing is unavailable right now (the job queue cannot be reached). Nothing was filed; please try again shortly." });
-      throw error;
-    }
+    if (!(await queueReachable(res, "Filing is unavailable right now (the job queue cannot be reached). Nothing was filed; please try again shortly."))) return;
 
     const now = deps.clock();
     let requested;
@@ -65,21 +92,10 @@ export function gstRoutes(deps: CommandDeps): Router {
     const job: FilingJob = { userId, returnType, period, after: requested.position };
     const jobId = filingJobId(job, requested.revision);
     await deps.jobs.enqueue(FILING_QUEUE, jobId, job, { attempts: 5, backoffMs: 500 });
-    const outcome = await deps.jobs.outcome(FILING_QUEUE, jobId, FILING_WAIT_MS);
-    if (outcome.state === "completed") {
-      const result = outcome.result as FilingResult;
-      sendPosition(res, result.position);
-      return "arn" in result ? answer(res, 200, { success: true, arn: result.arn }) : answer(res, 422, { success: false, error: result.error });
-    }
-    if (outcome.state === "failed") return answer(res, 502, { success: false, error: `Filing failed: ${outcome.error}` });
-    return answer(res, 202, { success: false, error: "Filing is taking longer than usual; the returns list will show it when it is done." });
-  }
-
-  function periodOf(req: Request, res: Response): string | null {
-    const parsed = parseReturnPeriod(typeof req.body?.period === "string" ? req.body.period : undefined);
-    if (parsed.ok) return parsed.period.fp;
-    res.status(400).json({ success: false, error: parsed.error, message: parsed.error, errors: [{ path: "period", message: parsed.error }] });
-    return null;
+    const result = await finished<FilingResult>(res, FILING_QUEUE, jobId, "Filing", "Filing is taking longer than usual; the returns list will show it when it is done.");
+    if (!result) return;
+    if ("arn" in result) answer(res, 200, { success: true, arn: result.arn });
+    else answer(res, 422, { success: false, error: result.error });
   }
 
   router.post("/gstr2b", async (req, res) => {
@@ -112,12 +128,7 @@ export function gstRoutes(deps: CommandDeps): Router {
     if (fold(reconciliationDecider, recorded).gstr2b === null) {
       return answer(res, 400, { success: false, error: `No GSTR-2B has been uploaded for ${period}. Download it from the GST portal and upload it first.` });
     }
-    try {
-      await deps.jobs.ping();
-    } catch (error) {
-      if (error instanceof QueueUnavailableError) return answer(res, 503, { success: false, error: "Reconciliation is unavailable right now (the job queue cannot be reached). Please try again shortly." });
-      throw error;
-    }
+    if (!(await queueReachable(res, "Reconciliation is unavailable right now (the job queue cannot be reached). Please try again shortly."))) return;
     const last = recorded.at(-1)!;
     const jobId = `recon.${userId}.${period}.r${last.revision}.${deps.clock().getTime()}`;
     // Include every expense this client has seen recorded, not only those before the upload.
@@ -125,16 +136,10 @@ export function gstRoutes(deps: CommandDeps): Router {
     const after = seen && isWirePosition(seen) && compareWirePositions(seen, last.position) > 0 ? seen : last.position;
     const job: ReconciliationJob = { userId, period, after };
     await deps.jobs.enqueue(RECONCILIATION_QUEUE, jobId, job);
-    const outcome = await deps.jobs.outcome(RECONCILIATION_QUEUE, jobId, FILING_WAIT_MS);
-    if (outcome.state === "completed") {
-      const result = outcome.result as { summary?: { matched: number; total: number }; error?: string; position: string | null };
-      sendPosition(res, result.position);
-      if (result.error || !result.summary) return answer(res, 422, { success: false, error: result.error ?? "Reconciliation failed" });
-      res.json({ success: true, summary: { matched: result.summary.matched, unmatched: result.summary.total - result.summary.matched } });
-      return;
-    }
-    if (outcome.state === "failed") return answer(res, 502, { success: false, error: `Reconciliation failed: ${outcome.error}` });
-    return answer(res, 202, { success: false, error: "Reconciliation is taking longer than usual; the results will appear when it is done." });
+    const result = await finished<ReconciliationJobResult>(res, RECONCILIATION_QUEUE, jobId, "Reconciliation", "Reconciliation is taking longer than usual; the results will appear when it is done.");
+    if (!result) return;
+    if ("error" in result) return answer(res, 422, { success: false, error: result.error });
+    res.json({ success: true, summary: { matched: result.summary.matched, unmatched: result.summary.total - result.summary.matched } });
   });
 
   router.post("/file-gstr1", (req, res) => file(req, res, "GSTR1"));

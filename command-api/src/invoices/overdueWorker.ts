@@ -1,5 +1,6 @@
 import { indianDateOf, type Invoice } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
+import { collections } from "@bahi/shared/read-models";
 import type { EventStore, JobQueue, ReadStore } from "@bahi/shared/server";
 import { handle } from "../http/decider.ts";
 import { invoiceDecider } from "./invoice.ts";
@@ -16,7 +17,7 @@ export function registerOverdueWorker(deps: { eventStore: EventStore; readStore:
   deps.jobs.process(OVERDUE_QUEUE, async (_payload, job) => {
     const now = deps.clock();
     const today = indianDateOf(now);
-    const candidates = (await deps.readStore.find<Invoice>("invoices", { status: "pending" })).filter((i) => i.dueDate && indianDateOf(i.dueDate) < today);
+    const candidates = (await deps.readStore.find<Invoice>(collections.invoices, { status: "pending" })).filter((i) => i.dueDate && indianDateOf(i.dueDate) < today);
     let marked = 0;
     for (const invoice of candidates) {
       const result = await handle(deps.eventStore, streams.invoice(invoice.id), invoiceDecider, { kind: "markOverdue", today, at: now.toISOString() }, {

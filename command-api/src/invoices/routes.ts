@@ -16,8 +16,7 @@ import {
   type LineInput,
 } from "@bahi/shared/contract";
 import { invoiceView, streams } from "@bahi/shared/events";
-import { DomainError, notFound, requireUserId, WrongExpectedRevisionError, type EventStore } from "@bahi/shared/server";
-import { ZodError } from "zod";
+import { DomainError, notFound, requireUserId, ValidationError, WrongExpectedRevisionError, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
@@ -29,10 +28,8 @@ import { productDecider, productForInvoice } from "../products/product.ts";
 import { invoiceDecider, invoiceNumberDecider, type InvoiceDraft } from "./invoice.ts";
 import { invoiceQuotaDecider } from "./quota.ts";
 
-/** A 400 in the shape zod errors take, for rules zod cannot see (rates by date, server figures). */
-function badRequest(errors: { path: (string | number)[]; message: string }[]): ZodError {
-  return new ZodError(errors.map((e) => ({ code: "custom" as const, path: e.path, message: e.message, input: undefined })));
-}
+/** A 400 for rules the schema cannot see (rates by date, the server's figures). */
+const badRequest = (errors: { path: (string | number)[]; message: string }[]) => new ValidationError(errors);
 
 /** Appends with retries while other requests move the stream: used for the shared quota counter. */
 async function handleWithRetry<S>(run: () => Promise<S>, attempts = 50): Promise<S> {

@@ -36,8 +36,10 @@ export function productFields(input: ProductUpdateInput): Fields {
   };
 }
 
-type Live = Extract<ProductState, { status: "active" | "inactive" }>;
-function owned(state: ProductState, ownerId: string): Live {
+export type LiveProduct = Extract<ProductState, { status: "active" | "inactive" }>;
+
+/** The product if it exists, is not deleted and belongs to `ownerId`; otherwise "not found". */
+export function owned(state: ProductState, ownerId: string): LiveProduct {
   if ((state.status === "active" || state.status === "inactive") && state.ownerId === ownerId) return state;
   throw notFound("Product");
 }

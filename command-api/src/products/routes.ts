@@ -1,12 +1,12 @@
 import { Router, type Request } from "express";
 import { productActiveSchema, productCreateSchema, productUpdateSchema, stockAdjustmentSchema, stockReceiptSchema } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
-import { DomainError, notFound, requireUserId, WrongExpectedRevisionError } from "@bahi/shared/server";
+import { DomainError, requireUserId, WrongExpectedRevisionError } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle, type CommandContext } from "../http/decider.ts";
 import { recordId } from "../http/ids.ts";
-import { productDecider, SKU_TAKEN, skuReservationDecider, type ProductCommand, type ProductState } from "./product.ts";
+import { owned, productDecider, SKU_TAKEN, skuReservationDecider, type LiveProduct, type ProductCommand } from "./product.ts";
 
 /**
  * Products answer commands with `{ id }` only: stock on hand is a projection (invoices lower
@@ -31,10 +31,8 @@ export function productRoutes(deps: CommandDeps): Router {
     await handle(deps.eventStore, streams.skuReservation(userId, sku), skuReservationDecider, { kind: "release", userId, value: sku, holder: productId }, context);
   }
 
-  async function ownedProduct(userId: string, id: string): Promise<Extract<ProductState, { status: "active" | "inactive" }>> {
-    const state = fold(productDecider, await deps.eventStore.readStream(streams.product(id)));
-    if ((state.status !== "active" && state.status !== "inactive") || state.ownerId !== userId) throw notFound("Product");
-    return state;
+  async function ownedProduct(userId: string, id: string): Promise<LiveProduct> {
+    return owned(fold(productDecider, await deps.eventStore.readStream(streams.product(id))), userId);
   }
 
   async function run(req: Request, id: string, command: (userId: string, at: string) => ProductCommand) {

@@ -1,24 +1,10 @@
 import { indianDateOf, type RecentInvoice } from "@bahi/shared/contract";
 import { formatPaise } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
+import { collections, type DashboardDocument } from "@bahi/shared/read-models";
 
-export const DASHBOARDS = "dashboards";
 const RECENT = 5;
 
-/**
- * One document per business with every figure the dashboard shows, kept up to date event
- * by event, so reading the dashboard costs one document fetch however long the history.
- * Months are Indian calendar months ("2026-06"); money is paise.
- */
-export interface DashboardDocument {
-  userId: string;
-  salesByMonth: Record<string, number>;
-  /** Unpaid invoice totals: created minus paid. */
-  outstandingPaise: number;
-  expensesByMonth: Record<string, number>;
-  expensesByMonthAndCategory: Record<string, Record<string, number>>;
-  recentInvoices: RecentInvoice[];
-}
 
 const monthOf = (date: string) => indianDateOf(date).slice(0, 7);
 
@@ -40,7 +26,7 @@ function addExpense(doc: DashboardDocument, date: string, category: string, amou
 }
 
 export const dashboardProjection: Projection<DashboardDocument> = {
-  collection: DASHBOARDS,
+  collection: collections.dashboards,
   handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted"],
   documentIds(event) {
     switch (event.type) {

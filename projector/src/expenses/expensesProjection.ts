@@ -1,11 +1,10 @@
 import type { Expense } from "@bahi/shared/contract";
 import { expenseView } from "@bahi/shared/events";
 import type { Projection } from "../projection.ts";
-
-export const EXPENSES = "expenses";
+import { collections } from "@bahi/shared/read-models";
 
 export const expensesProjection: Projection<Expense> = {
-  collection: EXPENSES,
+  collection: collections.expenses,
   handles: ["ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted"],
   documentIds(event) {
     switch (event.type) {

@@ -1,37 +1,10 @@
 import { formatPaise } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
+import { collections, type EwayBillDocument } from "@bahi/shared/read-models";
 
-export const EWAY_BILLS = "ewayBills";
-
-/** SPEC's e_way_bills entity, as the E-Way Bill tab lists it. */
-export interface EwayBillDocument {
-  id: string;
-  userId: string;
-  invoiceId: string;
-  eWayBillNo: string;
-  documentNumber: string;
-  documentDate: string;
-  documentType: string;
-  transactionType: string;
-  consignmentValue: string;
-  shipFromGstin: string;
-  shipToGstin: string;
-  shipFromAddress: string | null;
-  shipToAddress: string | null;
-  distance: number;
-  transporterName: string | null;
-  transporterGstin: string | null;
-  vehicleNumber: string | null;
-  modeOfTransport: string;
-  validUpto: string;
-  status: "active" | "cancelled";
-  cancelReason: string | null;
-  sandbox: boolean;
-  createdAt: string;
-}
 
 export const ewayBillsProjection: Projection<EwayBillDocument> = {
-  collection: EWAY_BILLS,
+  collection: collections.ewayBills,
   handles: ["EwayBillGenerated", "EwayBillCancelled"],
   documentIds: (event) => (event.type === "EwayBillGenerated" || event.type === "EwayBillCancelled" ? [event.data.ewayBillId] : []),
   evolve(doc, event) {

@@ -1,31 +1,10 @@
 import { formatPaise } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
+import { collections, gstReturnId, type GstReturnDocument } from "@bahi/shared/read-models";
 
-export const GST_RETURNS = "gstReturns";
-
-/** One document per business, return type and period; status "overdue" is worked out when read. */
-export interface GstReturnDocument {
-  id: string;
-  userId: string;
-  returnType: "GSTR1" | "GSTR3B";
-  period: string;
-  status: "pending" | "filed" | "failed";
-  arn: string | null;
-  filedAt: string | null;
-  filedVia: string | null;
-  error: string | null;
-  totalTurnover: string;
-  totalTaxLiability: string;
-  totalItcClaimed: string;
-  netTaxPayable: string;
-  requestedAt: string;
-  returnJson: unknown;
-}
-
-export const gstReturnId = (userId: string, returnType: string, period: string) => `${userId}-${returnType}-${period}`;
 
 export const gstReturnsProjection: Projection<GstReturnDocument> = {
-  collection: GST_RETURNS,
+  collection: collections.gstReturns,
   handles: ["GstReturnFilingRequested", "GstReturnFiled", "GstReturnFilingFailed"],
   documentIds(event) {
     switch (event.type) {

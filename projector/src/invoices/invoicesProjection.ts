@@ -1,11 +1,10 @@
 import type { Invoice } from "@bahi/shared/contract";
 import { invoiceView } from "@bahi/shared/events";
 import type { Projection } from "../projection.ts";
-
-export const INVOICES = "invoices";
+import { collections } from "@bahi/shared/read-models";
 
 export const invoicesProjection: Projection<Invoice> = {
-  collection: INVOICES,
+  collection: collections.invoices,
   handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue"],
   documentIds(event) {
     switch (event.type) {

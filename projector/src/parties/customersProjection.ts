@@ -1,10 +1,9 @@
 import { formatPaise, type Customer } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
-
-export const CUSTOMERS = "customers";
+import { collections } from "@bahi/shared/read-models";
 
 export const customersProjection: Projection<Customer> = {
-  collection: CUSTOMERS,
+  collection: collections.customers,
   handles: ["CustomerAdded", "CustomerUpdated", "CustomerDeleted"],
   documentIds(event) {
     switch (event.type) {

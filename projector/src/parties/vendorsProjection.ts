@@ -1,10 +1,9 @@
 import type { Vendor } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
-
-export const VENDORS = "vendors";
+import { collections } from "@bahi/shared/read-models";
 
 export const vendorsProjection: Projection<Vendor> = {
-  collection: VENDORS,
+  collection: collections.vendors,
   handles: ["VendorAdded", "VendorUpdated", "VendorDeleted"],
   documentIds(event) {
     switch (event.type) {

@@ -1,14 +1,13 @@
 import { basisPointsToPercent, formatPaise, type Product, type ProductCategory } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
-
-export const PRODUCTS = "products";
+import { collections } from "@bahi/shared/read-models";
 
 /**
  * Products with their stock on hand: opening stock, plus receipts and adjustments, minus
  * every invoiced quantity. The command side never keeps this number; it lives only here.
  */
 export const productsProjection: Projection<Product> = {
-  collection: PRODUCTS,
+  collection: collections.products,
   handles: ["ProductAdded", "ProductUpdated", "ProductActivated", "ProductDeactivated", "ProductDeleted", "StockReceived", "StockAdjusted", "InvoiceCreated"],
   documentIds(event) {
     switch (event.type) {

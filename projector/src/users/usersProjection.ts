@@ -1,14 +1,10 @@
 import { indianDateOf, type User } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
-
-export const USERS = "users";
-
-/** The user as the API shows it, plus invoices created per Indian month ("2026-06"). */
-export type UserDocument = Omit<User, "invoicesUsed"> & { invoicesByMonth: Record<string, number> };
+import { collections, type UserDocument } from "@bahi/shared/read-models";
 
 /** The user without the password hash, which never leaves the user's own stream. */
 export const usersProjection: Projection<UserDocument> = {
-  collection: USERS,
+  collection: collections.users,
   handles: ["UserRegistered", "ProfileUpdated", "PlanChanged", "InvoiceCreated"],
   documentIds(event) {
     switch (event.type) {

@@ -1,17 +1,8 @@
 import express, { Router } from "express";
 import { indianDateOf, type Customer, type Vendor } from "@bahi/shared/contract";
 import { hsnCodes, isOverdue, returnDueDate, returnPeriodOf, previousPeriod, validateGstin } from "@bahi/shared/returns";
+import { collections, gstReturnId, reconciliationId, type EwayBillDocument, type GstReturnDocument, type ReconciliationDocument } from "@bahi/shared/read-models";
 import { notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
-
-interface GstReturnDocument {
-  id: string;
-  userId: string;
-  returnType: "GSTR1" | "GSTR3B";
-  period: string;
-  status: "pending" | "filed" | "failed";
-  returnJson: unknown;
-  [field: string]: unknown;
-}
 
 const RETURN_TYPES = ["GSTR1", "GSTR3B"] as const;
 
@@ -30,13 +21,13 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
   router.get("/returns", async (req, res) => {
     const userId = requireUserId(sessions, req);
     const today = clock();
-    const docs = await readStore.list<GstReturnDocument>("gstReturns", userId);
+    const docs = await readStore.list<GstReturnDocument>(collections.gstReturns, userId);
     res.json(docs.map((doc) => withStatus(doc, today)).sort((a, b) => (a.period.slice(2) + a.period.slice(0, 2) < b.period.slice(2) + b.period.slice(0, 2) ? 1 : -1)));
   });
 
   router.get("/returns/:id/json", async (req, res) => {
     const userId = requireUserId(sessions, req);
-    const doc = await readStore.get<GstReturnDocument>("gstReturns", req.params.id);
+    const doc = await readStore.get<GstReturnDocument>(collections.gstReturns, req.params.id);
     if (!doc || doc.userId !== userId || !doc.returnJson) throw notFound("Return");
     res.setHeader("Content-Disposition", `attachment; filename="${doc.returnType}-${doc.period}.json"`);
     res.json(doc.returnJson);
@@ -46,7 +37,7 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
   router.get("/overview", async (req, res) => {
     const userId = requireUserId(sessions, req);
     const today = clock();
-    const docs = await readStore.list<GstReturnDocument>("gstReturns", userId);
+    const docs = await readStore.list<GstReturnDocument>(collections.gstReturns, userId);
     const filed = new Set(docs.filter((d) => d.status === "filed").map((d) => `${d.returnType}-${d.period}`));
     const lastPeriod = previousPeriod(returnPeriodOf(today)).fp;
     const nextDue = RETURN_TYPES.filter((type) => !filed.has(`${type}-${lastPeriod}`)).map((returnType) => ({
@@ -55,14 +46,14 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
       dueDate: returnDueDate(lastPeriod, returnType),
     }));
     const pendingRequested = docs.filter((d) => d.status !== "filed" && d.period !== lastPeriod).length;
-    const bills = await readStore.list<{ status: string; validUpto: string }>("ewayBills", userId);
+    const bills = await readStore.list<EwayBillDocument>(collections.ewayBills, userId);
     const activeEwayBills = bills.filter((b) => b.status === "active" && Date.parse(b.validUpto) >= today.getTime()).length;
     res.json({ pendingReturns: nextDue.length + pendingRequested, activeEwayBills, nextDue, today: indianDateOf(today) });
   });
 
   router.get("/reconciliations/:period", async (req, res) => {
     const userId = requireUserId(sessions, req);
-    const doc = await readStore.get<{ userId: string }>("reconciliations", `${userId}-${req.params.period}`);
+    const doc = await readStore.get<ReconciliationDocument>(collections.reconciliations, reconciliationId(userId, req.params.period));
     if (!doc || doc.userId !== userId) throw notFound("Reconciliation");
     res.json(doc);
   });
@@ -73,7 +64,7 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
 
   router.get("/ewaybills", async (req, res) => {
     const userId = requireUserId(sessions, req);
-    const bills = await readStore.list<{ createdAt: string }>("ewayBills", userId);
+    const bills = await readStore.list<EwayBillDocument>(collections.ewayBills, userId);
     res.json(bills.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
   });
 
@@ -86,7 +77,7 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
       return;
     }
     // The name is known when the GSTIN belongs to one of this business's customers or vendors.
-    const [customers, vendors] = await Promise.all([readStore.list<Customer>("customers", userId), readStore.list<Vendor>("vendors", userId)]);
+    const [customers, vendors] = await Promise.all([readStore.list<Customer>(collections.customers, userId), readStore.list<Vendor>(collections.vendors, userId)]);
     const party = [...customers, ...vendors].find((p) => p.gstNumber === result.gstin);
     const { valid: _valid, ...details } = result;
     res.json({ valid: true, details: { ...details, ...(party ? { businessName: party.name } : {}) } });

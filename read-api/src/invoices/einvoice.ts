@@ -1,6 +1,6 @@
 import type { Request } from "express";
-import { ZodError } from "zod";
 import type { Invoice } from "@bahi/shared/contract";
+import { ValidationError } from "@bahi/shared/server";
 import { buildEInvoicePayload, EInvoiceError, irnForPayload, signedQrFields, SIGNED_QR_FIELDS } from "@bahi/shared/returns";
 
 const NOT_REGISTERED =
@@ -19,7 +19,7 @@ function text(req: Request, name: string): string {
 export function eInvoiceFor(invoice: Invoice, req: Request) {
   const missing = ["sellerLocation", "sellerPincode", "buyerLocation", "buyerPincode"].filter((name) => !text(req, name));
   if (missing.length > 0) {
-    throw new ZodError(missing.map((name) => ({ code: "custom" as const, path: [name], message: `${name.replace(/([A-Z])/g, " $1").toLowerCase()} is required for an e-invoice`, input: undefined })));
+    throw new ValidationError(missing.map((name) => ({ path: [name], message: `${name.replace(/([A-Z])/g, " $1").toLowerCase()} is required for an e-invoice` })));
   }
   try {
     const payload = buildEInvoicePayload(
@@ -39,7 +39,7 @@ export function eInvoiceFor(invoice: Invoice, req: Request) {
   } catch (error) {
     if (error instanceof EInvoiceError) {
       const problems = error.problems.length > 0 ? error.problems : [error.message];
-      throw new ZodError(problems.map((message) => ({ code: "custom" as const, path: [], message, input: undefined })));
+      throw new ValidationError(problems.map((message) => ({ path: [], message })));
     }
     throw error;
   }

@@ -22,3 +22,14 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what: string) => new DomainError("NOT_FOUND", `${what} not found`);
+
+/**
+ * Input the schema accepted but a rule beyond it refused (a rate not in force on the invoice
+ * date, figures that differ from the server's): a 400 in the same shape as a schema error.
+ */
+export class ValidationError extends Error {
+  constructor(readonly errors: readonly { path: readonly (string | number)[]; message: string }[]) {
+    super(errors.map((e) => e.message).join(", "));
+    this.name = "ValidationError";
+  }
+}

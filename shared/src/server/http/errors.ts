@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
 import type { ErrorBody } from "../../contract/http.ts";
-import { DomainError, type DomainErrorCode } from "../errors.ts";
+import { DomainError, ValidationError, type DomainErrorCode } from "../errors.ts";
 import { StoreUnavailableError, WrongExpectedRevisionError } from "../ports/eventStore.ts";
 
 const STATUS: Record<DomainErrorCode, number> = {
@@ -14,8 +14,8 @@ const STATUS: Record<DomainErrorCode, number> = {
   PLAN_LIMIT: 403,
 };
 
-export function validationBody(error: ZodError): ErrorBody {
-  const errors = error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+export function validationBody(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ErrorBody {
+  const errors = issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
   return { message: errors.map((e) => e.message).join(", ") || "Invalid input", errors };
 }
 
@@ -37,7 +37,9 @@ function bodyParserError(error: unknown): { status: number; message: string } | 
 export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   if (res.headersSent) return;
   if (error instanceof ZodError) {
-    res.status(400).json(validationBody(error));
+    res.status(400).json(validationBody(error.issues));
+  } else if (error instanceof ValidationError) {
+    res.status(400).json(validationBody(error.errors));
   } else if (error instanceof DomainError) {
     res.status(STATUS[error.code]).json({ message: error.message } satisfies ErrorBody);
   } else if (error instanceof WrongExpectedRevisionError) {

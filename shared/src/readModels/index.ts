@@ -1,0 +1,99 @@
+import type { RecentInvoice, User } from "../contract/index.ts";
+
+/**
+ * The read models' names and document shapes: the contract between the projector, which
+ * writes them, and the read side and the workers, which read them.
+ */
+export const collections = {
+  users: "users",
+  customers: "customers",
+  vendors: "vendors",
+  products: "products",
+  invoices: "invoices",
+  expenses: "expenses",
+  dashboards: "dashboards",
+  gstReturns: "gstReturns",
+  reconciliations: "reconciliations",
+  ewayBills: "ewayBills",
+} as const;
+
+/** The projector that keeps every read model above; X-Bahi-After waits for its checkpoint. */
+export const MAIN_PROJECTOR = "main";
+
+/** The user as the API shows it, plus invoices created per Indian month ("2026-06"). */
+export type UserDocument = Omit<User, "invoicesUsed"> & { invoicesByMonth: Record<string, number> };
+
+export const gstReturnId = (userId: string, returnType: string, period: string) => `${userId}-${returnType}-${period}`;
+export const reconciliationId = (userId: string, period: string) => `${userId}-${period}`;
+
+/**
+ * One document per business with every figure the dashboard shows, kept up to date event
+ * by event, so reading the dashboard costs one document fetch however long the history.
+ * Months are Indian calendar months ("2026-06"); money is paise.
+ */
+export interface DashboardDocument {
+  userId: string;
+  salesByMonth: Record<string, number>;
+  /** Unpaid invoice totals: created minus paid. */
+  outstandingPaise: number;
+  expensesByMonth: Record<string, number>;
+  expensesByMonthAndCategory: Record<string, Record<string, number>>;
+  recentInvoices: RecentInvoice[];
+}
+
+/** One document per business, return type and period; status "overdue" is worked out when read. */
+export interface GstReturnDocument {
+  id: string;
+  userId: string;
+  returnType: "GSTR1" | "GSTR3B";
+  period: string;
+  status: "pending" | "filed" | "failed";
+  arn: string | null;
+  filedAt: string | null;
+  filedVia: string | null;
+  error: string | null;
+  totalTurnover: string;
+  totalTaxLiability: string;
+  totalItcClaimed: string;
+  netTaxPayable: string;
+  requestedAt: string;
+  returnJson: unknown;
+}
+
+export interface ReconciliationDocument {
+  id: string;
+  userId: string;
+  period: string;
+  uploadedAt: string;
+  invoicesIn2b: number;
+  completedAt: string | null;
+  summary: { matched: number; mismatch: number; missing_in_books: number; missing_in_2b: number; total: number } | null;
+  rows: unknown[];
+}
+
+/** SPEC's e_way_bills entity, as the E-Way Bill tab lists it. */
+export interface EwayBillDocument {
+  id: string;
+  userId: string;
+  invoiceId: string;
+  eWayBillNo: string;
+  documentNumber: string;
+  documentDate: string;
+  documentType: string;
+  transactionType: string;
+  consignmentValue: string;
+  shipFromGstin: string;
+  shipToGstin: string;
+  shipFromAddress: string | null;
+  shipToAddress: string | null;
+  distance: number;
+  transporterName: string | null;
+  transporterGstin: string | null;
+  vehicleNumber: string | null;
+  modeOfTransport: string;
+  validUpto: string;
+  status: "active" | "cancelled";
+  cancelReason: string | null;
+  sandbox: boolean;
+  createdAt: string;
+}
