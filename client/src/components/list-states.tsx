@@ -33,11 +33,15 @@ export function ErrorState({ title, error, onRetry }: { title: string; error: un
   );
 }
 
-/** Rows of placeholders while a table loads. `flush`: no top padding, for tables right under a card header. */
-export function TableSkeleton({ flush = false }: { flush?: boolean }) {
+/**
+ * Rows of placeholders while a table loads. `inset`: "card" pads like a card body, "flush"
+ * the same without top padding (right under a card header), "none" for content already padded.
+ */
+export function TableSkeleton({ rows = 4, inset = "card" }: { rows?: number; inset?: "card" | "flush" | "none" }) {
+  const padding = { card: " p-6", flush: " p-6 pt-0", none: "" }[inset];
   return (
-    <div aria-busy="true" aria-label="Loading" className={flush ? "grid gap-3 p-6 pt-0" : "grid gap-3 p-6"}>
-      {[0, 1, 2, 3].map((row) => (
+    <div aria-busy="true" aria-label="Loading" className={`grid gap-3${padding}`}>
+      {Array.from({ length: rows }, (_, row) => (
         <Skeleton key={row} className="h-10 w-full" />
       ))}
     </div>

@@ -1,4 +1,5 @@
 import type { RecentInvoice } from "@bahi/shared/contract";
+import { RowAction } from "../components/row-action.tsx";
 import { Clock, Download, Eye, FilePlus, FileText, IndianRupee, Package, Percent, UserPlus, Wallet, type LucideIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
@@ -87,11 +88,7 @@ function RecentInvoicesTable({ invoices, loading, failed, onView, onDownload, do
               </TableCell>
               <TableCell>{formatIndianDate(invoice.issueDate)}</TableCell>
               <TableCell className="text-right">
-                <WithTooltip tip="View">
-                  <Button variant="ghost" size="icon" aria-label={`View ${invoice.invoiceNumber}`} onClick={() => onView(invoice)}>
-                    <Eye />
-                  </Button>
-                </WithTooltip>
+                <RowAction tip="View" label={`View ${invoice.invoiceNumber}`} icon={Eye} onClick={() => onView(invoice)} />
                 <WithTooltip tip="Download PDF">
                   <Button
                     variant="ghost"

@@ -1,4 +1,5 @@
 import { formatInr } from "@bahi/shared/contract";
+import { RowAction } from "../components/row-action.tsx";
 import type { Expense } from "@bahi/shared/contract";
 import { CalendarDays, Hash, Pencil, Plus, Receipt, Tags, Trash, Wallet } from "lucide-react";
 import { useState } from "react";
@@ -12,7 +13,6 @@ import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table.tsx";
-import { WithTooltip } from "../components/ui/tooltip.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 import { expenseCategoryTotals, expenseCounters, expenseTaxHeads } from "../lib/expense-figures.ts";
 import { formatIndianDate, formatRupees } from "../lib/format.ts";
@@ -79,16 +79,8 @@ function ExpenseTable({ expenses, onEdit, onDelete }: { expenses: readonly Expen
               </TableCell>
               <TableCell>{formatIndianDate(expense.date)}</TableCell>
               <TableCell className="text-right">
-                <WithTooltip tip="Edit">
-                  <Button variant="ghost" size="icon" aria-label={`Edit ${expense.description}`} onClick={() => onEdit(expense)}>
-                    <Pencil />
-                  </Button>
-                </WithTooltip>
-                <WithTooltip tip="Delete">
-                  <Button variant="ghost" size="icon" aria-label={`Delete ${expense.description}`} onClick={() => onDelete(expense)} className="hover:bg-red-50 hover:text-destructive">
-                    <Trash />
-                  </Button>
-                </WithTooltip>
+                <RowAction tip="Edit" label={`Edit ${expense.description}`} icon={Pencil} onClick={() => onEdit(expense)} />
+                <RowAction tip="Delete" label={`Delete ${expense.description}`} icon={Trash} onClick={() => onDelete(expense)} destructive />
               </TableCell>
             </TableRow>
           );
@@ -153,7 +145,7 @@ export function ExpensesPage() {
             <CardDescription>Newest first. Amounts are before GST; GST is 18% of the amount.</CardDescription>
           </CardHeader>
           {loading ? (
-            <TableSkeleton flush />
+            <TableSkeleton inset="flush" />
           ) : (
             <CardContent className="px-3 sm:px-6">
               <ExpenseTable expenses={list} onEdit={(expense) => setEditing({ expense })} onDelete={setDeleting} />

@@ -1,4 +1,5 @@
 import { formatInr, PRODUCT_CATEGORIES, toPaise } from "@bahi/shared/contract";
+import { RowAction } from "../components/row-action.tsx";
 import type { Product } from "@bahi/shared/contract";
 import { Boxes, CircleCheck, IndianRupee, Package, PackagePlus, Pencil, Plus, ScanBarcode, SlidersHorizontal, Trash, TriangleExclamationPoint } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -191,26 +192,10 @@ function ProductTable({ products, highlightId, togglingId, onToggleActive, onOpe
               </div>
             </TableCell>
             <TableCell className="text-right">
-              <WithTooltip tip="Receive stock">
-                <Button variant="ghost" size="icon" aria-label={`Receive stock for ${product.name}`} onClick={() => onOpen({ kind: "receive", product })}>
-                  <PackagePlus />
-                </Button>
-              </WithTooltip>
-              <WithTooltip tip="Adjust stock">
-                <Button variant="ghost" size="icon" aria-label={`Adjust stock for ${product.name}`} onClick={() => onOpen({ kind: "adjust", product })}>
-                  <SlidersHorizontal />
-                </Button>
-              </WithTooltip>
-              <WithTooltip tip="Edit">
-                <Button variant="ghost" size="icon" aria-label={`Edit ${product.name}`} onClick={() => onOpen({ kind: "edit", product })}>
-                  <Pencil />
-                </Button>
-              </WithTooltip>
-              <WithTooltip tip="Delete">
-                <Button variant="ghost" size="icon" aria-label={`Delete ${product.name}`} onClick={() => onDelete(product)} className="hover:bg-red-50 hover:text-destructive">
-                  <Trash />
-                </Button>
-              </WithTooltip>
+              <RowAction tip="Receive stock" label={`Receive stock for ${product.name}`} icon={PackagePlus} onClick={() => onOpen({ kind: "receive", product })} />
+              <RowAction tip="Adjust stock" label={`Adjust stock for ${product.name}`} icon={SlidersHorizontal} onClick={() => onOpen({ kind: "adjust", product })} />
+              <RowAction tip="Edit" label={`Edit ${product.name}`} icon={Pencil} onClick={() => onOpen({ kind: "edit", product })} />
+              <RowAction tip="Delete" label={`Delete ${product.name}`} icon={Trash} onClick={() => onDelete(product)} destructive />
             </TableCell>
           </TableRow>
         ))}

@@ -1,4 +1,5 @@
 import { indianDateOf } from "@bahi/shared/contract";
+import { RowAction } from "../components/row-action.tsx";
 import type { Invoice } from "@bahi/shared/contract";
 import { CircleCheck, Clock, Download, Eye, FileDown, FileText, FileWarning, Pencil, Plus, Sheet } from "lucide-react";
 import { useState } from "react";
@@ -103,7 +104,7 @@ export function InvoicesPage() {
             <CardDescription>Newest first</CardDescription>
           </CardHeader>
           {invoices.isPending ? (
-            <TableSkeleton flush />
+            <TableSkeleton inset="flush" />
           ) : (
             <CardContent className="px-3 sm:px-6">
               <Table>
@@ -131,16 +132,8 @@ export function InvoicesPage() {
                       <TableCell>{formatIndianDate(invoice.issueDate)}</TableCell>
                       <TableCell className="text-right">
                         <div className="flex items-center justify-end">
-                          <WithTooltip tip="View">
-                            <Button variant="ghost" size="icon" aria-label={`View ${invoice.invoiceNumber}`} onClick={() => setDialog({ kind: "preview", invoice })}>
-                              <Eye />
-                            </Button>
-                          </WithTooltip>
-                          <WithTooltip tip="Download">
-                            <Button variant="ghost" size="icon" aria-label={`Download ${invoice.invoiceNumber}`} onClick={() => downloadInvoiceText(invoice)}>
-                              <Download />
-                            </Button>
-                          </WithTooltip>
+                          <RowAction tip="View" label={`View ${invoice.invoiceNumber}`} icon={Eye} onClick={() => setDialog({ kind: "preview", invoice })} />
+                          <RowAction tip="Download" label={`Download ${invoice.invoiceNumber}`} icon={Download} onClick={() => downloadInvoiceText(invoice)} />
                           <WithTooltip tip="Download PDF">
                             <Button
                               variant="ghost"
@@ -152,11 +145,7 @@ export function InvoicesPage() {
                               <FileDown />
                             </Button>
                           </WithTooltip>
-                          <WithTooltip tip="Edit">
-                            <Button variant="ghost" size="icon" aria-label={`Edit ${invoice.invoiceNumber}`} onClick={() => setDialog({ kind: "view", invoice })}>
-                              <Pencil />
-                            </Button>
-                          </WithTooltip>
+                          <RowAction tip="Edit" label={`Edit ${invoice.invoiceNumber}`} icon={Pencil} onClick={() => setDialog({ kind: "view", invoice })} />
                           {invoice.status === "pending" && (
                             <Button
                               variant="outline"

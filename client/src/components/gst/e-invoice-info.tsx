@@ -3,10 +3,9 @@ import { KeyRound, QrCode, ReceiptText, ScrollText } from "lucide-react";
 import { useState } from "react";
 import { useInvoices } from "../../api/invoices.ts";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
-import { EmptyState, ErrorState } from "../list-states.tsx";
+import { EmptyState, ErrorState, TableSkeleton } from "../list-states.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { Skeleton } from "../ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
 import { EInvoiceDialog } from "./e-invoice-dialog.tsx";
 
@@ -46,11 +45,7 @@ function EInvoiceInvoices() {
       </CardHeader>
       <CardContent className="px-3 sm:px-6">
         {invoices.isPending ? (
-          <div aria-busy="true" aria-label="Loading" className="grid gap-3">
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} className="h-10 w-full" />
-            ))}
-          </div>
+          <TableSkeleton rows={3} inset="none" />
         ) : (
           <Table>
             <TableHeader>

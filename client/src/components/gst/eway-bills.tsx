@@ -3,7 +3,7 @@ import { useState, type MouseEvent } from "react";
 import { describeError } from "../../api/errors.ts";
 import { useCancelEwayBill, useEwayBills, type EwayBill } from "../../api/gst.ts";
 import { formatValidity } from "../../lib/eway-bill-form.ts";
-import { EmptyState, ErrorState } from "../list-states.tsx";
+import { EmptyState, ErrorState, TableSkeleton } from "../list-states.tsx";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -17,7 +17,6 @@ import {
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { Skeleton } from "../ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
 import { TextareaField } from "../ui/text-field.tsx";
 import { WithTooltip } from "../ui/tooltip.tsx";
@@ -181,11 +180,7 @@ export function EwayBills() {
         </CardHeader>
         <CardContent className="px-3 sm:px-6">
           {bills.isPending ? (
-            <div aria-busy="true" aria-label="Loading" className="grid gap-3">
-              {[0, 1, 2].map((row) => (
-                <Skeleton key={row} className="h-10 w-full" />
-              ))}
-            </div>
+            <TableSkeleton rows={3} inset="none" />
           ) : (
             <Table>
               <TableHeader>

@@ -4,11 +4,10 @@ import { downloadReturnJson, useFileReturn, useGstReturns, type GstReturn, type 
 import { describeError } from "../../api/errors.ts";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { gstFailureText, periodLabel, returnStatusVariant, returnTypeLabel } from "../../lib/gst.ts";
-import { EmptyState, ErrorState } from "../list-states.tsx";
+import { EmptyState, ErrorState, TableSkeleton } from "../list-states.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { Skeleton } from "../ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { WithTooltip } from "../ui/tooltip.tsx";
@@ -130,11 +129,7 @@ function ReturnsList() {
       </CardHeader>
       <CardContent className="px-3 sm:px-6">
         {returns.isPending ? (
-          <div aria-busy="true" aria-label="Loading" className="grid gap-3">
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} className="h-10 w-full" />
-            ))}
-          </div>
+          <TableSkeleton rows={3} inset="none" />
         ) : (
           <Table>
             <TableHeader>
