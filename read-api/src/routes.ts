@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { Customer, Expense, Invoice, Product, SearchResults, Vendor } from "@bahi/shared/contract";
+import { REPORT_PERIODS, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
 import { collections, type DashboardDocument, type UserDocument } from "@bahi/shared/read-models";
 import { notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { waitForPosition } from "./consistency.ts";
@@ -7,7 +7,7 @@ import { dashboardStats } from "./dashboard.ts";
 import { gstReadRoutes } from "./gst/routes.ts";
 import { eInvoiceFor } from "./invoices/einvoice.ts";
 import { invoicePdf } from "./invoices/invoicePdf.ts";
-import { buildReport, REPORT_PERIODS, type ReportPeriod } from "./reports/report.ts";
+import { buildReport } from "./reports/report.ts";
 import { reportPdf } from "./reports/reportPdf.ts";
 import { userResponse } from "./users.ts";
 

@@ -1,39 +1,18 @@
+import type { Report, ReportPeriod } from "@bahi/shared/contract";
 import { useQuery } from "@tanstack/react-query";
 import { downloadBlob } from "../lib/download.ts";
 import { apiRequest, requestJson } from "./http.ts";
 import { REPORTS_KEY } from "./resource.ts";
 
-export const REPORT_PERIODS = [
+/** The selector's options, in SPEC's order. */
+export const REPORT_PERIODS: readonly { value: ReportPeriod; label: string }[] = [
   { value: "this-month", label: "This Month" },
   { value: "last-month", label: "Last Month" },
   { value: "this-quarter", label: "This Quarter" },
   { value: "this-year", label: "This Year" },
-] as const;
-export type ReportPeriod = (typeof REPORT_PERIODS)[number]["value"];
+];
+export type { Report, ReportPeriod };
 
-/** GET /api/reports?period=…: money as numbers in rupees, for display only. */
-export interface Report {
-  period: ReportPeriod;
-  /** "Jun 2026", "Apr–Jun 2026", "FY 2026-27" */
-  label: string;
-  /** First and last Indian calendar day, "YYYY-MM-DD". */
-  from: string;
-  to: string;
-  totalIncome: number;
-  totalExpenses: number;
-  netProfit: number;
-  /** Percent, one decimal; 0 with no income. */
-  profitMargin: number;
-  /** Percent against the previous period of the same length; null when that period had no income. */
-  revenueGrowth: number | null;
-  newCustomers: number;
-  averagePaymentDays: number | null;
-  revenueVsExpenses: { month: string; revenue: number; expenses: number }[];
-  /** Output tax on the period's invoices, input tax on its ITC-eligible expenses; netPayable is never below 0. */
-  gst: { outputTax: number; inputTax: number; netPayable: number };
-  invoiceCount?: number;
-  expenseCount?: number;
-}
 
 const REPORTS_PATH = REPORTS_KEY[0];
 const query = (period: ReportPeriod) => `period=${encodeURIComponent(period)}`;

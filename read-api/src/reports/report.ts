@@ -1,7 +1,5 @@
-import { indianDateOf, toPaise, type Customer, type Expense, type Invoice } from "@bahi/shared/contract";
+import { indianDateOf, toPaise, type Customer, type Expense, type Invoice, type Report, type ReportPeriod } from "@bahi/shared/contract";
 
-export const REPORT_PERIODS = ["this-month", "last-month", "this-quarter", "this-year"] as const;
-export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 interface Range {
   /** Inclusive Indian dates, "YYYY-MM-DD". */
@@ -65,23 +63,6 @@ const rupees = (paise: number) => paise / 100;
 /** Percent with one decimal, from integers: round(1000 × part / whole) / 10. */
 const percent = (part: number, whole: number) => Math.round((1000 * part) / whole) / 10;
 
-export interface Report {
-  period: ReportPeriod;
-  label: string;
-  from: string;
-  to: string;
-  totalIncome: number;
-  totalExpenses: number;
-  netProfit: number;
-  profitMargin: number;
-  revenueGrowth: number | null;
-  newCustomers: number;
-  averagePaymentDays: number | null;
-  revenueVsExpenses: { month: string; revenue: number; expenses: number }[];
-  gst: { outputTax: number; inputTax: number; netPayable: number };
-  invoiceCount: number;
-  expenseCount: number;
-}
 
 /** Every figure of the Reports screen for one period, computed from the read models' documents. */
 export function buildReport(period: ReportPeriod, now: Date, data: { invoices: Invoice[]; expenses: Expense[]; customers: Customer[] }): Report {

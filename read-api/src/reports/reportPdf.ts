@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import type { Report } from "./report.ts";
+import type { Report } from "@bahi/shared/contract";
 
 const inr = (rupees: number) => {
   const paise = Math.round(rupees * 100);

@@ -11,3 +11,4 @@ export * from "./invoices.ts";
 export * from "./profile.ts";
 export * from "./expenses.ts";
 export * from "./gst/index.ts";
+export * from "./reports.ts";
