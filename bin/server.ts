@@ -17,7 +17,18 @@ import {
 } from "@bahi/command-api";
 import { allProjections, MAIN_PROJECTOR, Projector } from "@bahi/projector";
 import { readApiRouter } from "@bahi/read-api";
-import { apiNotFound, errorHandler, InProcessJobQueue, sessionCodec, type JobQueue, type Stores } from "@bahi/shared/server";
+import {
+  apiNotFound,
+  errorHandler,
+  InProcessJobQueue,
+  sessionCodec,
+  startBackgroundTasks,
+  summariseHealth,
+  type BackgroundTask,
+  type HealthCheck,
+  type JobQueue,
+  type Stores,
+} from "@bahi/shared/server";
 
 export type Role = "command-api" | "read-api" | "projector" | "worker";
 
@@ -82,9 +93,21 @@ export function createBahi(options: BahiOptions): RunningBahi {
     registerReconciliationWorker({ eventStore, readStore, projector: MAIN_PROJECTOR, jobs, clock });
   }
 
+  // What this process reports about itself, and what it repeats while it runs: each part
+  // this process plays adds its own check and its own tasks.
+  const healthChecks: HealthCheck[] = [];
+  const backgroundTasks: BackgroundTask[] = [];
+
   app.get("/api/health", async (_req, res) => {
-    const position = serves("read-api") || serves("projector") ? await stores.readStore.checkpoint(MAIN_PROJECTOR) : undefined;
-    res.json({ status: "ok", roles, store: stores.describe, ...(position !== undefined ? { projector: { position } } : {}) });
+    const position = serves("read-api") || serves("projector") ? await stores.readStore.checkpoint(MAIN_PROJECTOR).catch(() => null) : undefined;
+    const health = await summariseHealth(healthChecks);
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: health.status, roles, store: stores.describe, checks: health.checks, ...(position !== undefined ? { projector: { position } } : {}) });
+  });
+  app.get("/api/ready", async (_req, res) => {
+    const health = await summariseHealth(healthChecks);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(health.ready ? 200 : 503).json({ ready: health.ready, roles, checks: health.checks });
   });
 
   if (sessions && serves("command-api")) {
@@ -122,11 +145,13 @@ export function createBahi(options: BahiOptions): RunningBahi {
   app.use(errorHandler);
 
   let server: Server | null = null;
+  let stopBackgroundTasks: (() => Promise<void>) | null = null;
   return {
     app,
     projector,
     listen(port, host) {
       projector?.start();
+      stopBackgroundTasks = startBackgroundTasks(backgroundTasks, options.log ?? (() => {}));
       if (runsWorkers) {
         // Work that was asked for before a restart, and the daily sweep.
         void Promise.all([redispatchPendingFilings({ eventStore: stores.eventStore, readStore: stores.readStore, jobs }), scheduleOverdueSweep(jobs, clock())]).catch((error: unknown) =>
@@ -143,6 +168,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
       });
     },
     async close() {
+      await stopBackgroundTasks?.();
       await projector?.stop();
       await jobs.close();
       if (server) {

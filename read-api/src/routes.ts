@@ -48,7 +48,7 @@ export function readApiRouter(deps: ReadDeps): Router {
     if (!user) {
       // Signed but unknown (e.g. a wiped store): sign out.
       res.setHeader("Set-Cookie", sessions.clear());
-      res.status(401).json({ message: "Please sign in to continue" });
+      res.status(401).json({ code: "UNAUTHENTICATED", message: "Please sign in to continue" });
       return;
     }
     res.json(userResponse(user, clock()));

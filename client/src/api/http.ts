@@ -17,17 +17,18 @@ export class HttpError extends Error {
     this.body = body;
   }
 
-  /** The server's `{ message, errors? }` body, or null when the body is not one. */
+  /** The server's `{ code, message, errors? }` body, or null when the body is not one. */
   get errorBody(): ErrorBody | null {
     try {
       const parsed: unknown = JSON.parse(this.body);
       if (typeof parsed !== "object" || parsed === null) return null;
-      const { message, errors } = parsed as Partial<ErrorBody>;
+      const { message, errors, code: rawCode } = parsed as Partial<ErrorBody>;
       if (typeof message !== "string") return null;
+      const code = typeof rawCode === "string" ? rawCode : "UNKNOWN";
       const fieldErrors = Array.isArray(errors)
         ? errors.filter((e) => typeof e?.path === "string" && typeof e?.message === "string")
         : undefined;
-      return fieldErrors ? { message, errors: fieldErrors } : { message };
+      return fieldErrors ? { code, message, errors: fieldErrors } : { code, message };
     } catch {
       return null;
     }

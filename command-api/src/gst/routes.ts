@@ -14,9 +14,19 @@ import { RECONCILIATION_QUEUE, reconciliationDecider, type ReconciliationJob, ty
 /** How long a request waits for its job before answering "still in progress". */
 const JOB_WAIT_MS = 15_000;
 
-/** SPEC §7's answer shape for the GST calls: `{ success, arn?, error? }`, with a fitting status. */
-function answer(res: Response, status: number, body: { success: boolean; arn?: string; error?: string }) {
-  res.status(status).json(body.error ? { ...body, message: body.error } : body);
+/** The stable code each non-success status of the GST calls carries on the wire. */
+const CODE_BY_STATUS: Record<number, string> = {
+  202: "IN_PROGRESS",
+  400: "VALIDATION_FAILED",
+  409: "ALREADY_FILED",
+  422: "GSP_REJECTED",
+  502: "JOB_FAILED",
+  503: "QUEUE_UNAVAILABLE",
+};
+
+/** SPEC §7's answer shape for the GST calls: `{ success, arn?, error? }`, with a fitting status and code. */
+function answer(res: Response, status: number, body: { success: boolean; arn?: string; error?: string; code?: string }) {
+  res.status(status).json(body.error ? { code: CODE_BY_STATUS[status] ?? "FAILED", ...body, message: body.error } : body);
 }
 
 export function gstRoutes(deps: CommandDeps): Router {
@@ -26,7 +36,7 @@ export function gstRoutes(deps: CommandDeps): Router {
   function periodOf(req: Request, res: Response): string | null {
     const parsed = parseReturnPeriod(typeof req.body?.period === "string" ? req.body.period : undefined);
     if (parsed.ok) return parsed.period.fp;
-    res.status(400).json({ success: false, error: parsed.error, message: parsed.error, errors: [{ path: "period", message: parsed.error }] });
+    res.status(400).json({ code: "VALIDATION_FAILED", success: false, error: parsed.error, message: parsed.error, errors: [{ path: "period", message: parsed.error }] });
     return null;
   }
 
@@ -65,7 +75,7 @@ export function gstRoutes(deps: CommandDeps): Router {
     const thisMonth = returnPeriodOf(deps.clock());
     if (Number(period.slice(2) + period.slice(0, 2)) > Number(thisMonth.slice(2) + thisMonth.slice(0, 2))) {
       const error = `The period ${period} has not begun yet; returns can be filed for this month (${thisMonth}) or earlier`;
-      res.status(400).json({ success: false, error, message: error, errors: [{ path: "period", message: error }] });
+      res.status(400).json({ code: "VALIDATION_FAILED", success: false, error, message: error, errors: [{ path: "period", message: error }] });
       return;
     }
     const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));

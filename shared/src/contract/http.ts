@@ -8,6 +8,8 @@ export interface FieldError {
 }
 
 export interface ErrorBody {
+  /** Stable across releases (VALIDATION_FAILED, NOT_FOUND, PLAN_LIMIT, ...): match on this, not on the message. */
+  code: string;
   message: string;
   errors?: FieldError[];
 }

@@ -9,7 +9,8 @@ export type DomainErrorCode =
   | "CONFLICT"
   | "RATE_LIMITED"
   | "UNAUTHENTICATED"
-  | "PLAN_LIMIT";
+  | "PLAN_LIMIT"
+  | "FORBIDDEN";
 
 export class DomainError extends Error {
   constructor(

@@ -11,3 +11,4 @@ export * from "./http/index.ts";
 export { InProcessJobQueue } from "./jobs/inProcessJobQueue.ts";
 export { BullmqJobQueue } from "./jobs/bullmqJobQueue.ts";
 export { waitForProjection } from "./waitForProjection.ts";
+export * from "./health.ts";

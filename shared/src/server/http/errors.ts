@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import type { ErrorBody } from "../../contract/http.ts";
 import { DomainError, ValidationError, type DomainErrorCode } from "../errors.ts";
 import { StoreUnavailableError, WrongExpectedRevisionError } from "../ports/eventStore.ts";
+import { QueueUnavailableError } from "../ports/jobQueue.ts";
 
 const STATUS: Record<DomainErrorCode, number> = {
   NOT_FOUND: 404,
@@ -12,15 +13,29 @@ const STATUS: Record<DomainErrorCode, number> = {
   UNAUTHENTICATED: 401,
   RATE_LIMITED: 429,
   PLAN_LIMIT: 403,
+  FORBIDDEN: 403,
 };
+
+/** Codes of the errors that are not DomainErrors: the wire always carries one. */
+export const ERROR_CODES = {
+  validation: "VALIDATION_FAILED",
+  concurrentChange: "CONCURRENT_CHANGE",
+  storeUnavailable: "STORE_UNAVAILABLE",
+  queueUnavailable: "QUEUE_UNAVAILABLE",
+  badBody: "BAD_REQUEST_BODY",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  noSuchEndpoint: "NO_SUCH_ENDPOINT",
+  internal: "INTERNAL_ERROR",
+} as const;
 
 export function validationBody(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ErrorBody {
   const errors = issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
-  return { message: errors.map((e) => e.message).join(", ") || "Invalid input", errors };
+  return { code: ERROR_CODES.validation, message: errors.map((e) => e.message).join(", ") || "Invalid input", errors };
 }
 
 /** Body-parser's own errors carry a status and a type; they are the client's fault, never a 500. */
-function bodyParserError(error: unknown): { status: number; message: string } | null {
+function bodyParserError(error: unknown): ErrorBody & { status: number } | null {
   const { status, type } = (error ?? {}) as { status?: number; type?: string };
   if (typeof status !== "number" || status < 400 || status >= 500) return null;
   const messages: Record<string, string> = {
@@ -30,7 +45,8 @@ function bodyParserError(error: unknown): { status: number; message: string } | 
     "charset.unsupported": "The request body's charset is not supported",
     "request.aborted": "The request was aborted",
   };
-  return { status, message: (type && messages[type]) || "The request could not be read" };
+  const code = type === "entity.too.large" ? ERROR_CODES.payloadTooLarge : ERROR_CODES.badBody;
+  return { status, code, message: (type && messages[type]) || "The request could not be read" };
 }
 
 /** The one place where errors become HTTP statuses (STYLE.md rule 5). */
@@ -41,19 +57,22 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   } else if (error instanceof ValidationError) {
     res.status(400).json(validationBody(error.errors));
   } else if (error instanceof DomainError) {
-    res.status(STATUS[error.code]).json({ message: error.message } satisfies ErrorBody);
+    res.status(STATUS[error.code]).json({ code: error.code, message: error.message } satisfies ErrorBody);
   } else if (error instanceof WrongExpectedRevisionError) {
-    res.status(409).json({ message: "This record was changed at the same time by another request. Reload and try again." });
+    res.status(409).json({ code: ERROR_CODES.concurrentChange, message: "This record was changed at the same time by another request. Reload and try again." } satisfies ErrorBody);
   } else if (error instanceof StoreUnavailableError) {
-    res.status(503).json({ message: "The service is temporarily unavailable. Please try again shortly." });
+    res.status(503).json({ code: ERROR_CODES.storeUnavailable, message: "The service is temporarily unavailable. Please try again shortly." } satisfies ErrorBody);
+  } else if (error instanceof QueueUnavailableError) {
+    res.status(503).json({ code: ERROR_CODES.queueUnavailable, message: "Background work cannot be queued right now. Nothing was recorded; please try again shortly." } satisfies ErrorBody);
   } else {
     const parsed = bodyParserError(error);
     if (parsed) {
-      res.status(parsed.status).json({ message: parsed.message });
+      const { status, ...body } = parsed;
+      res.status(status).json(body satisfies ErrorBody);
       return;
     }
     console.error("Unhandled error:", error instanceof Error ? error.stack : error);
-    res.status(500).json({ message: "Something went wrong on our side" });
+    res.status(500).json({ code: ERROR_CODES.internal, message: "Something went wrong on our side" } satisfies ErrorBody);
   }
 };
 
@@ -61,12 +80,12 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
 export const requireJsonBody: RequestHandler = (req, res, next) => {
   const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
   if (hasBody && !req.is("application/json")) {
-    res.status(415).json({ message: "Send the request body as JSON (Content-Type: application/json)" });
+    res.status(415).json({ code: ERROR_CODES.unsupportedMediaType, message: "Send the request body as JSON (Content-Type: application/json)" } satisfies ErrorBody);
     return;
   }
   next();
 };
 
 export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ message: "No such API endpoint" });
+  res.status(404).json({ code: ERROR_CODES.noSuchEndpoint, message: "No such API endpoint" } satisfies ErrorBody);
 };

@@ -1,10 +1,11 @@
 import type { SqlClient } from "./client.ts";
 
 /**
- * Tables of the SQL adapters. The log is indexed on (transaction_id, position), the order
- * readers page in, so a page costs the same at any log size.
+ * Tables of the SQL adapters, one part per adapter (each adapter's tables beside the rest here,
+ * applied in this order). The log is indexed on (transaction_id, position), the order readers
+ * page in, so a page costs the same at any log size.
  */
-const SCHEMA = `
+const EVENTS = `
 CREATE TABLE IF NOT EXISTS bahi_events (
   position bigint GENERATED ALWAYS AS IDENTITY,
   transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
@@ -19,7 +20,9 @@ CREATE TABLE IF NOT EXISTS bahi_events (
   CONSTRAINT bahi_events_event_id_key UNIQUE (event_id),
   CONSTRAINT bahi_events_stream_revision_key UNIQUE (stream_id, stream_revision)
 );
+`;
 
+const READ_MODELS = `
 CREATE TABLE IF NOT EXISTS bahi_rm_generations (
   generation integer PRIMARY KEY,
   status text NOT NULL CHECK (status IN ('building', 'active'))
@@ -47,12 +50,16 @@ CREATE TABLE IF NOT EXISTS bahi_rm_checkpoints (
 );
 `;
 
+const SCHEMA_PARTS: readonly string[] = [EVENTS, READ_MODELS];
+
 /** Idempotent; an advisory lock keeps processes starting together from racing on CREATE. */
 export async function migrate(client: SqlClient): Promise<void> {
   await client.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(74290001)");
-    for (const statement of SCHEMA.split(";").map((s) => s.trim()).filter(Boolean)) {
-      await tx.query(statement);
+    for (const part of SCHEMA_PARTS) {
+      for (const statement of part.split(";").map((s) => s.trim()).filter(Boolean)) {
+        await tx.query(statement);
+      }
     }
   });
 }
