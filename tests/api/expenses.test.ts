@@ -53,7 +53,7 @@ describe.each(backends)("expenses on %s", (backend) => {
     expect((await stranger.get(`/api/expenses/${rent.body.id}`)).status).toBe(404);
     expect((await stranger.put(`/api/expenses/${rent.body.id}`, { category: "Other", description: "x", amount: "1", date: today })).status).toBe(404);
     expect((await stranger.delete(`/api/expenses/${rent.body.id}`)).status).toBe(404);
-    expect((await stranger.post("/api/expenses", { vendorId: local.id, category: "Other", description: "x", amount: "1", date: today })).body).toEqual({ message: "Vendor not found" });
+    expect((await stranger.post("/api/expenses", { vendorId: local.id, category: "Other", description: "x", amount: "1", date: today })).body).toEqual({ code: "NOT_FOUND", message: "Vendor not found" });
   });
 
   it("reports the period's figures and exports them as a PDF", async () => {

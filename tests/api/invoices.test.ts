@@ -130,7 +130,7 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
       ["Leather belt", "4203", "90.00", "590.00"],
     ]);
     expect((await owner.get(`/api/invoices/${created.body.id}`)).body).toEqual(created.body);
-    expect((await owner.post("/api/invoices", invoiceBody(karnataka.id, items, { subtotal: "2500", gstAmount: "450", total: "2950" }, "inv-202611-001"))).body).toEqual({ message: "Invoice number already exists" });
+    expect((await owner.post("/api/invoices", invoiceBody(karnataka.id, items, { subtotal: "2500", gstAmount: "450", total: "2950" }, "inv-202611-001"))).body).toEqual({ code: "CONFLICT", message: "Invoice number already exists" });
 
     // An inactive product cannot be invoiced until it is activated again.
     await owner.patch(`/api/products/${belt}/active`, { isActive: false });

@@ -31,7 +31,7 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
     expect(asha.cookie).toBeNull();
     expect((await asha.get("/api/auth/me")).status).toBe(401);
 
-    expect((await asha.post("/api/auth/login", { email: "asha.rao@example.com", password: "wrong-one" })).body).toEqual({ message: "Invalid email or password" });
+    expect((await asha.post("/api/auth/login", { email: "asha.rao@example.com", password: "wrong-one" })).body).toEqual({ code: "INVALID_CREDENTIALS", message: "Invalid email or password" });
     expect((await asha.post("/api/auth/login", { email: "nobody@example.com", password: "secret123" })).status).toBe(401);
     const login = await asha.post("/api/auth/login", { email: "ASHA.RAO@example.com", password: "secret123" });
     expect(login.status).toBe(200);
@@ -46,7 +46,7 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
     );
     const statuses = attempts.map((a) => a.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
-    expect(attempts.find((a) => a.status === 409)!.body).toEqual({ message: "An account with this email already exists" });
+    expect(attempts.find((a) => a.status === 409)!.body).toEqual({ code: "EMAIL_TAKEN", message: "An account with this email already exists" });
   });
 
   it("creates, updates and deletes customers and vendors, and the lists follow at once", async () => {
