@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { SandboxGsp } from "@bahi/command-api";
 import { allProjections, Projector } from "@bahi/projector";
 import { BullmqJobQueue, DataDirLockedError, InProcessJobQueue, openStores, type JobQueue, type StoreConfig, type Stores } from "@bahi/shared/server";
@@ -13,15 +14,36 @@ const USAGE = `Usage: bahi <command>
   read-api              the read side only   (needs DATABASE_URL, BAHI_SESSION_SECRET)
   projector             the projector only   (needs DATABASE_URL; serves /api/health on PORT if set)
   worker                the job workers, GST filing (needs DATABASE_URL and REDIS_URL)
-  projector rebuild     replay the whole log into fresh read models and swap them in
+  projector rebuild [--projection NAME]
+                        replay the whole log into fresh read models (all, or one) and swap them in
+  projector retry [--projection NAME]
+                        re-apply parked events (ones a projection could not apply) once fixed
+  projector parked      list parked events with their errors
+                        (these three use DATABASE_URL, else the embedded store in BAHI_DATA_DIR)
 
 Environment: PORT (default 5000), BAHI_DATA_DIR, DATABASE_URL, REDIS_URL (BullMQ; without it
 jobs run inside the command-api process), BAHI_SESSION_SECRET,
-BAHI_SECURE_COOKIES=1 (behind HTTPS), BAHI_TRUST_PROXY=1 (behind a reverse proxy),
+BAHI_SECURE_COOKIES=1 (behind HTTPS), BAHI_TRUSTED_PROXIES (behind reverse proxies: their
+addresses, CIDRs or loopback/linklocal/uniquelocal, comma-separated; X-Forwarded-For is believed
+from those only; the old BAHI_TRUST_PROXY=1 now means "loopback, uniquelocal"),
 BAHI_PROJECTOR_BATCH_SIZE (events per projector commit, default 500), BAHI_QUEUE_PREFIX (Redis
-key prefix, default "bahi"), BAHI_JOB_LOCK_MS (how soon a dead worker's job runs again, default 30000).`;
+key prefix, default "bahi"), BAHI_JOB_LOCK_MS (how soon a dead worker's job runs again, default 30000),
+BAHI_PROCESS_SWEEP_MS (how often the process running workers finishes or compensates invoice and
+product creations a crash left halfway, default 30000), BAHI_PROCESS_STALE_MS (how old such a
+process must be before the sweep takes it over, default 30000).`;
 
 const log = (message: string) => console.log(`[bahi] ${message}`);
+
+// A promise nobody awaited failing is a bug to fix, not a reason to stop serving everyone:
+// log it and carry on. Anything thrown outside a promise leaves the process in an unknown
+// state, so it is logged and the process exits non-zero for its supervisor to restart.
+process.on("unhandledRejection", (reason) => {
+  console.error(`[bahi] unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`);
+});
+process.on("uncaughtException", (error) => {
+  console.error(`[bahi] uncaught exception, exiting: ${error.stack ?? error.message}`);
+  process.exit(70);
+});
 
 function dataDir(): string {
   return resolve(process.env.BAHI_DATA_DIR ?? "./data");
@@ -41,6 +63,20 @@ function serverStoreConfig(): StoreConfig {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) fail("DATABASE_URL is required for this role (a PostgreSQL connection string).");
   return { kind: "postgres", databaseUrl };
+}
+
+/** The proxies whose X-Forwarded-For is believed (BAHI_TRUSTED_PROXIES). */
+function trustedProxies(): string[] {
+  const list = (process.env.BAHI_TRUSTED_PROXIES ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (list.length === 0 && process.env.BAHI_TRUST_PROXY === "1") {
+    // It used to trust every peer, which let any client choose its own address for the login limits.
+    log('BAHI_TRUST_PROXY=1 is deprecated: trusting X-Forwarded-For from "loopback, uniquelocal" only; set BAHI_TRUSTED_PROXIES to your proxies\' addresses.');
+    return ["loopback", "uniquelocal"];
+  }
+  return list;
 }
 
 function projectorBatchSize(): number | undefined {
@@ -73,7 +109,7 @@ function onSignals(close: () => Promise<void>): void {
 
 async function open(config: StoreConfig): Promise<Stores> {
   try {
-    return await openStores(config);
+    return await openStores(config, { log });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;
@@ -93,7 +129,7 @@ async function serve(roles: Role[], stores: Stores, sessionSecret: string | unde
     sessionSecret,
     clientDir,
     secureCookies: process.env.BAHI_SECURE_COOKIES === "1",
-    trustProxy: process.env.BAHI_TRUST_PROXY === "1",
+    trustedProxies: trustedProxies(),
     projectorBatchSize: projectorBatchSize(),
     gsp: new SandboxGsp(Number(process.env.BAHI_SANDBOX_GSP_DELAY_MS) || 0),
     log,
@@ -130,7 +166,8 @@ async function main(argv: string[]): Promise<void> {
         command === "read-api" ? DEFAULT_CLIENT_DIR : null,
       );
     case "projector": {
-      if (sub === "rebuild") return rebuild();
+      if (sub === "rebuild" || sub === "retry" || sub === "parked") return projectorAdmin(sub, argv.slice(2));
+      if (sub !== undefined) fail(`unknown projector command "${sub}"\n\n${USAGE}`);
       if (process.env.PORT) return serve(["projector"], await open(serverStoreConfig()), undefined, null);
       const stores = await open(serverStoreConfig());
       const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, batchSize: projectorBatchSize(), log });
@@ -156,14 +193,46 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-async function rebuild(): Promise<void> {
+/** Administration of the read models, on the embedded store (its lock keeps `bahi start` out) or on DATABASE_URL. */
+async function projectorAdmin(command: "rebuild" | "retry" | "parked", args: string[]): Promise<void> {
+  let projection: string | undefined;
+  try {
+    ({ values: { projection } } = parseArgs({ args, options: { projection: { type: "string" } }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  const names = allProjections.map((p) => p.collection);
+  // Before opening the store: failing exits at once, which would skip closing it.
+  if (projection !== undefined && !names.includes(projection)) fail(`no projection named "${projection}" (known: ${names.join(", ")})`);
   const config: StoreConfig = process.env.DATABASE_URL ? serverStoreConfig() : { kind: "embedded", dataDir: dataDir() };
   const stores = await open(config);
   try {
-    const started = Date.now();
-    const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, log });
-    const { generation, events } = await projector.rebuild();
-    log(`rebuilt read models from ${events} events into generation ${generation} in ${Date.now() - started} ms`);
+    const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, batchSize: projectorBatchSize(), log });
+    switch (command) {
+      case "rebuild": {
+        const started = Date.now();
+        const { generations, events } = await projector.rebuild({ projection });
+        const into = Object.entries(generations).map(([name, generation]) => `${name} → ${generation}`).join(", ");
+        log(`rebuilt read models from ${events} events in ${Date.now() - started} ms (generations: ${into})`);
+        return;
+      }
+      case "retry": {
+        const { applied, stillParked } = await projector.retryParked({ projection });
+        for (const p of applied) log(`applied ${p.projection} ${p.position} ${p.event.type}${p.documentId ? ` (document ${p.documentId})` : ""}`);
+        for (const p of stillParked) log(`still parked ${p.projection} ${p.position} ${p.event.type}${p.documentId ? ` (document ${p.documentId})` : ""}: ${p.error} (attempts ${p.attempts})`);
+        log(`${applied.length} applied, ${stillParked.length} still parked`);
+        if (stillParked.length > 0) process.exitCode = 2;
+        return;
+      }
+      case "parked": {
+        const parked = await stores.readStore.parked({ projection });
+        for (const p of parked) {
+          console.log(`${p.projection}\t${p.position}\t${p.event.type}\t${p.event.id}\t${p.documentId ?? "-"}\tattempts ${p.attempts}\tparked ${p.parkedAt}\t${p.error}`);
+        }
+        log(`${parked.length} parked event(s)`);
+        return;
+      }
+    }
   } finally {
     await stores.close();
   }

@@ -6,21 +6,30 @@ import express, { type Express } from "express";
 import {
   authRateLimitsFromEnv,
   commandApiRouter,
+  OWASP_SCRYPT,
+  PasswordHasher,
+  processSweepFromEnv,
   redispatchPendingFilings,
   registerFilingWorker,
   registerOverdueWorker,
   registerReconciliationWorker,
+  resumeUnfinishedProcesses,
   SandboxGsp,
+  registerOverdueSchedule,
   scheduleOverdueSweep,
   type AuthRateLimits,
   type GspClient,
+  type ScryptParams,
 } from "@bahi/command-api";
-import { allProjections, MAIN_PROJECTOR, Projector } from "@bahi/projector";
+import { allProjections, Projector, type AnyProjection } from "@bahi/projector";
 import { readApiRouter } from "@bahi/read-api";
 import {
   apiNotFound,
+  authenticateSessions,
   errorHandler,
   InProcessJobQueue,
+  lowestCheckpoint,
+  securityHeaders,
   sessionCodec,
   startBackgroundTasks,
   summariseHealth,
@@ -43,10 +52,24 @@ export interface BahiOptions {
   clock?: () => Date;
   readWaitTimeoutMs?: number;
   projectorBatchSize?: number;
+  /** Default: every read model (allProjections); tests swap in a faulty one. */
+  projections?: readonly AnyProjection[];
   /** Default: an in-process queue, whose workers then run in this process. */
   jobs?: JobQueue;
+  /**
+   * How often a process running workers re-queues filings the queue has lost and re-registers
+   * the job schedules (Redis restarted without its data). Default BAHI_JOB_SWEEP_MS or 30000.
+   */
+  jobSweepMs?: number;
   gsp?: GspClient;
-  trustProxy?: boolean;
+  /**
+   * Addresses, CIDRs or express names (loopback, linklocal, uniquelocal) of the reverse proxies
+   * whose X-Forwarded-For is believed; from anyone else the header is ignored, so a client that
+   * reaches the app directly cannot pick the address its rate limits count against.
+   */
+  trustedProxies?: readonly string[];
+  /** scrypt cost for new password hashes. Default OWASP's; only tests/support/app.ts lowers it. */
+  passwordCost?: ScryptParams;
   log?: (message: string) => void;
 }
 
@@ -65,7 +88,8 @@ export function createBahi(options: BahiOptions): RunningBahi {
   const serves = (role: Role) => roles.includes(role);
   const app = express();
   app.disable("x-powered-by");
-  if (options.trustProxy) app.set("trust proxy", true);
+  if (options.trustedProxies?.length) app.set("trust proxy", [...options.trustedProxies]);
+  app.use(securityHeaders({ secure: options.secureCookies ?? false }));
 
   const sessions =
     serves("command-api") || serves("read-api")
@@ -76,7 +100,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
     ? new Projector({
         eventLog: stores.eventLog,
         readStore: stores.readStore,
-        projections: allProjections,
+        projections: options.projections ?? allProjections,
         batchSize: options.projectorBatchSize,
         log: options.log,
       })
@@ -87,19 +111,78 @@ export function createBahi(options: BahiOptions): RunningBahi {
   // Workers run where the role says so, and wherever the queue lives only in this process.
   const runsWorkers = serves("worker") || (serves("command-api") && jobs.kind === "in-process");
   if (runsWorkers) {
-    const { eventStore, readStore } = stores;
-    registerFilingWorker({ eventStore, readStore, projector: MAIN_PROJECTOR, jobs, gsp: options.gsp ?? new SandboxGsp(), clock });
-    registerOverdueWorker({ eventStore, readStore, jobs, clock });
-    registerReconciliationWorker({ eventStore, readStore, projector: MAIN_PROJECTOR, jobs, clock });
+    const { eventStore, readStore, blobStore } = stores;
+    registerFilingWorker({ eventStore, readStore, blobStore, jobs, gsp: options.gsp ?? new SandboxGsp(), clock });
+    registerOverdueWorker({ eventStore, readStore, jobs, clock, log: options.log });
+    registerReconciliationWorker({ eventStore, readStore, blobStore, jobs, clock });
   }
 
   // What this process reports about itself, and what it repeats while it runs: each part
   // this process plays adds its own check and its own tasks.
   const healthChecks: HealthCheck[] = [];
   const backgroundTasks: BackgroundTask[] = [];
+  if (serves("read-api") || serves("projector")) {
+    healthChecks.push({
+      name: "projections",
+      async check() {
+        // Parked events are a dead letter waiting for a fix and `bahi projector retry`: everything else still runs.
+        const [parked, checkpoints] = await Promise.all([stores.readStore.parkedSummary(), stores.readStore.checkpoints()]);
+        const detail: Record<string, unknown> = { checkpoints };
+        if (parked.length > 0) detail.parked = Object.fromEntries(parked.map((p) => [p.projection, { count: p.count, firstPosition: p.firstPosition, firstError: p.firstError }]));
+        return { status: parked.length > 0 ? "degraded" : "ok", detail };
+      },
+    });
+  }
+
+  // The database, and whether notifications reach us: every role needs both.
+  healthChecks.push(stores.health);
+  if (jobs.kind === "bullmq" && (runsWorkers || serves("command-api"))) {
+    healthChecks.push({
+      name: "jobs",
+      async check() {
+        try {
+          await jobs.ping();
+          return { status: "ok" };
+        } catch (error) {
+          // A worker without Redis can do nothing; a command-api still takes every command but filing.
+          return { status: runsWorkers ? "down" : "degraded", detail: { error: (error as Error).message } };
+        }
+      },
+    });
+  }
+  if (runsWorkers) {
+    const { eventStore, readStore } = stores;
+    backgroundTasks.push({
+      name: "job sweep",
+      everyMs: options.jobSweepMs ?? (Number(process.env.BAHI_JOB_SWEEP_MS) || 30_000),
+      async run() {
+        // Redis restarted without its data forgets queued jobs and the daily schedule; the log
+        // still has every filing request, so both are put back here.
+        await registerOverdueSchedule(jobs);
+        const queued = await redispatchPendingFilings({ eventStore, readStore, jobs, log: options.log });
+        if (queued > 0) options.log?.(`job sweep: re-queued ${queued} filing(s) the queue did not know`);
+      },
+    });
+  }
+
+  if (runsWorkers) {
+    // Multi-stream commands a crash left halfway (a number or SKU reserved, a quota slot taken
+    // for a record that never came to be) are finished or compensated here, from their streams.
+    const sweep = processSweepFromEnv(process.env);
+    const { eventStore, readStore } = stores;
+    backgroundTasks.push({
+      name: "process recovery",
+      everyMs: sweep.everyMs,
+      runAtStart: true,
+      async run() {
+        const report = await resumeUnfinishedProcesses({ eventStore, readStore, clock, olderThanMs: sweep.olderThanMs, log: options.log });
+        if (report.failed > 0) options.log?.(`process recovery: ${report.failed} of ${report.examined} could not be resumed yet`);
+      },
+    });
+  }
 
   app.get("/api/health", async (_req, res) => {
-    const position = serves("read-api") || serves("projector") ? await stores.readStore.checkpoint(MAIN_PROJECTOR).catch(() => null) : undefined;
+    const position = serves("read-api") || serves("projector") ? await lowestCheckpoint(stores.readStore).catch(() => null) : undefined;
     const health = await summariseHealth(healthChecks);
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: health.status, roles, store: stores.describe, checks: health.checks, ...(position !== undefined ? { projector: { position } } : {}) });
@@ -110,12 +193,25 @@ export function createBahi(options: BahiOptions): RunningBahi {
     res.status(health.ready ? 200 : 503).json({ ready: health.ready, roles, checks: health.checks });
   });
 
+  if (sessions) {
+    // Every API route learns here whether the request's session is still live (not logged out).
+    app.use("/api", authenticateSessions(sessions, stores.sessionStore, clock));
+  }
   if (sessions && serves("command-api")) {
+    backgroundTasks.push({
+      name: "expired-session cleanup",
+      everyMs: 60 * 60_000,
+      runAtStart: true,
+      run: () => stores.sessionStore.deleteExpired(clock()),
+    });
     app.use(
       "/api",
       commandApiRouter({
         eventStore: stores.eventStore,
+        blobStore: stores.blobStore,
         sessions,
+        sessionStore: stores.sessionStore,
+        passwords: new PasswordHasher(options.passwordCost ?? OWASP_SCRYPT),
         clock: options.clock ?? (() => new Date()),
         newId: randomUUID,
         authLimits: options.authLimits ?? authRateLimitsFromEnv(process.env),
@@ -124,7 +220,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
     );
   }
   if (sessions && serves("read-api")) {
-    app.use("/api", readApiRouter({ readStore: stores.readStore, sessions, projector: MAIN_PROJECTOR, waitTimeoutMs: options.readWaitTimeoutMs }));
+    app.use("/api", readApiRouter({ readStore: stores.readStore, blobStore: stores.blobStore, eventLog: stores.eventLog, sessions, waitTimeoutMs: options.readWaitTimeoutMs }));
   }
   app.use("/api", apiNotFound);
 

@@ -16,6 +16,8 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // Must run before zod loads (see src/lib/zod-jitless.ts): its own chunk, imported first.
+            { name: "zod-config", test: /src[\\/]lib[\\/]zod-jitless\.ts$/ },
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // The dashboard's charts load on their own, so the landing page and the forms never wait for them.
             {

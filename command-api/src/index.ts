@@ -1,7 +1,7 @@
 import express, { Router } from "express";
 import { customerInputSchema, vendorInputSchema } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
-import { requireJsonBody } from "@bahi/shared/server";
+import { refuseUnsafeInput, requireJsonBody } from "@bahi/shared/server";
 import { authRoutes } from "./auth/routes.ts";
 import type { CommandDeps } from "./deps.ts";
 import { customerDecider, customerView } from "./parties/customer.ts";
@@ -16,10 +16,12 @@ import { profileRoutes } from "./profile/routes.ts";
 
 export type { CommandDeps } from "./deps.ts";
 export { authRateLimitsFromEnv, type AuthRateLimits } from "./http/rateLimit.ts";
+export { OWASP_SCRYPT, PasswordHasher, type ScryptParams } from "./auth/password.ts";
 export { redispatchPendingFilings, registerFilingWorker, type FilingWorkerDeps } from "./gst/filingWorker.ts";
 export { registerReconciliationWorker } from "./gst/reconciliation.ts";
-export { OVERDUE_QUEUE, registerOverdueWorker, scheduleOverdueSweep } from "./invoices/overdueWorker.ts";
+export { OVERDUE_QUEUE, registerOverdueSchedule, registerOverdueWorker, scheduleOverdueSweep } from "./invoices/overdueWorker.ts";
 export { SandboxGsp, type GspClient } from "./gst/gsp.ts";
+export { processSweepFromEnv, resumeUnfinishedProcesses, type ProcessRecoveryDeps, type RecoveryReport } from "./processes/recovery.ts";
 
 /** The command side's HTTP routes, to mount under /api. */
 export function commandApiRouter(deps: CommandDeps): Router {
@@ -28,6 +30,8 @@ export function commandApiRouter(deps: CommandDeps): Router {
   // A GSTR-2B download can run to megabytes; every other command is small.
   router.use("/gst/gstr2b", express.json({ limit: "5mb" }));
   router.use(express.json({ limit: "100kb" }));
+  // After parsing, before any handler: input no store can hold never reaches a command.
+  router.use(refuseUnsafeInput);
   router.use("/auth", authRoutes(deps));
   router.use(
     "/customers",

@@ -1,3 +1,3 @@
-export { Projector, MAIN_PROJECTOR, type ProjectorOptions } from "./projector.ts";
+export { Projector, type ProjectorOptions, type RebuildOutcome, type RetryOutcome } from "./projector.ts";
 export { allProjections } from "./projections.ts";
 export type { Projection, AnyProjection } from "./projection.ts";

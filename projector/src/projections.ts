@@ -7,6 +7,7 @@ import { invoicesProjection } from "./invoices/invoicesProjection.ts";
 import { customersProjection } from "./parties/customersProjection.ts";
 import { vendorsProjection } from "./parties/vendorsProjection.ts";
 import { productsProjection } from "./products/productsProjection.ts";
+import { processesProjection } from "./processes/processesProjection.ts";
 import type { AnyProjection } from "./projection.ts";
 import { usersProjection } from "./users/usersProjection.ts";
 
@@ -22,4 +23,5 @@ export const allProjections: readonly AnyProjection[] = [
   gstReturnsProjection,
   reconciliationsProjection,
   ewayBillsProjection,
+  processesProjection,
 ];

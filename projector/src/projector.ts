@@ -1,138 +1,177 @@
-import { upcast } from "@bahi/shared/events";
+import { upcast, type BahiEvent, type EventType } from "@bahi/shared/events";
 import {
   ProjectionConflictError,
   type DocumentKey,
   type EventLog,
+  type ParkedEvent,
+  type ParkedEventInput,
+  type ParkedKey,
+  type ProjectionBatch,
   type ReadDocument,
   type ReadStore,
+  type RecordedEvent,
 } from "@bahi/shared/server";
 import type { AnyProjection } from "./projection.ts";
-
-import { MAIN_PROJECTOR } from "@bahi/shared/read-models";
-
-export { MAIN_PROJECTOR };
 
 export interface ProjectorOptions {
   eventLog: EventLog;
   readStore: ReadStore;
   projections: readonly AnyProjection[];
-  name?: string;
   batchSize?: number;
   /** How long to sleep when caught up if no append hint arrives. */
   idleMs?: number;
+  /** First pause after a failed step; it doubles up to maxBackoffMs while steps keep failing. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
   log?: (message: string) => void;
 }
 
-const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
+/** One projection and the generation it is being projected into. */
+interface Target {
+  projection: AnyProjection;
+  generation: number;
+  checkpoint: string | null;
+}
+
+export interface RetryOutcome {
+  applied: ParkedEvent[];
+  stillParked: ParkedEvent[];
+}
+
+export interface RebuildOutcome {
+  /** The new generation of each rebuilt projection. */
+  generations: Record<string, number>;
+  events: number;
+}
+
+/** How soon to look again while committed events are held back by an older running transaction. */
+const PENDING_MS = 20;
+
+const describeError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
- * Follows the log from its checkpoint and keeps the read models. Each batch's documents and
- * the checkpoint after it are committed together, and a document remembers the position it
+ * Follows the log and keeps every projection's read model. Each projection has its own
+ * generation and checkpoint: one loop reads from the lowest checkpoint and applies each event
+ * only to the projections still behind it, and the batch's documents, parked events and every
+ * projection's new checkpoint are committed together. A document remembers the position it
  * last applied, so a batch redelivered after a crash changes nothing.
+ *
+ * An event a projection cannot apply (evolve, documentIds or upcast throws) is parked for that
+ * projection with its error, and so is every later event of the same document, to keep the
+ * document's order; everything else goes on. Nothing retries a parked event by itself:
+ * `retryParked` does, once the projection is fixed.
  */
 export class Projector {
-  private readonly name: string;
   private readonly batchSize: number;
   private readonly idleMs: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly byName: ReadonlyMap<string, AnyProjection>;
   private running: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
   /** An append hint that arrived while a batch was being projected: do not go to sleep on it. */
   private hinted = false;
   private unsubscribe: (() => void) | null = null;
+  /** The lowest checkpoint the last live step started from. */
+  private lowestSeen: string | null = null;
 
   constructor(private readonly options: ProjectorOptions) {
-    this.name = options.name ?? MAIN_PROJECTOR;
     this.batchSize = options.batchSize ?? 500;
     this.idleMs = options.idleMs ?? 1000;
+    this.backoffMs = options.backoffMs ?? 100;
+    this.maxBackoffMs = options.maxBackoffMs ?? 5000;
+    const byName = new Map<string, AnyProjection>();
+    for (const projection of options.projections) {
+      // A projection is named by its collection: two with one name would share a checkpoint.
+      if (byName.has(projection.collection)) throw new Error(`Two projections keep the collection ${projection.collection}`);
+      byName.set(projection.collection, projection);
+    }
+    this.byName = byName;
   }
 
-  /** Projects one batch into `generation` (default: the active one). Returns how many events it read. */
-  async step(generation?: number): Promise<number> {
-    const { eventLog, readStore, projections } = this.options;
-    const target = generation ?? (await readStore.activeGeneration());
-    const checkpoint = await readStore.checkpointAt(target, this.name);
-    const page = await eventLog.readAll(checkpoint, this.batchSize);
-    if (page.events.length === 0 || page.checkpoint === null) return 0;
+  /** The projections' names (their collections). */
+  get projectionNames(): string[] {
+    return [...this.byName.keys()];
+  }
 
-    const routed = page.events.map((recorded) => {
-      const event = upcast(recorded.type, recorded.data, recorded.metadata.schemaVersion);
-      const targets = event
-        ? projections.filter((p) => p.handles.includes(event.type)).flatMap((p) => p.documentIds(event).map((id) => ({ projection: p, id })))
-        : [];
-      return { recorded, event, targets };
-    });
-
-    const keys = new Map<string, DocumentKey>();
-    for (const { targets } of routed) {
-      for (const { projection, id } of targets) keys.set(keyOf(projection.collection, id), { collection: projection.collection, id });
-    }
-    const documents = new Map<string, ReadDocument>();
-    for (const doc of await readStore.getDocuments(target, [...keys.values()])) documents.set(keyOf(doc.collection, doc.id), doc);
-
-    const changed = new Set<string>();
-    for (const { recorded, event, targets } of routed) {
-      if (!event) continue;
-      for (const { projection, id } of targets) {
-        const key = keyOf(projection.collection, id);
-        const current = documents.get(key);
-        if (current && eventLog.comparePositions(current.position, recorded.position) >= 0) continue;
-        const data = projection.evolve(current?.data ?? null, event);
-        if (!current && data === null) continue;
-        documents.set(key, {
-          collection: projection.collection,
-          id,
-          ownerId: data === null ? (current?.ownerId ?? null) : projection.ownerOf(data),
-          data,
-          position: recorded.position,
-        });
-        changed.add(key);
-      }
-    }
-
-    await readStore.commit({
-      generation: target,
-      projector: this.name,
-      expectedCheckpoint: checkpoint,
-      checkpoint: page.checkpoint,
-      documents: [...changed].map((key) => documents.get(key)!),
-    });
-    return page.events.length;
+  /** Projects one batch into the active generations. Returns how many events it read. */
+  async step(): Promise<number> {
+    const states = await this.options.readStore.activeProjections(this.projectionNames);
+    const targets = states.map((state) => ({ ...state, projection: this.byName.get(state.projection)! }));
+    const read = await this.stepTargets(targets);
+    this.lowestSeen = targets.reduce<string | null>(
+      (lowest, t) => (this.options.eventLog.comparePositions(t.checkpoint, lowest) < 0 ? t.checkpoint : lowest),
+      targets[0]?.checkpoint ?? null,
+    );
+    return read;
   }
 
   /** Steps until the log has nothing more, e.g. before a test reads. */
-  async catchUp(generation?: number): Promise<number> {
+  async catchUp(): Promise<number> {
     let total = 0;
     for (;;) {
-      const read = await this.stepResolvingConflicts(generation);
+      const read = await this.stepResolvingConflicts();
       if (read === 0) return total;
       total += read;
     }
   }
 
-  private async stepResolvingConflicts(generation?: number): Promise<number> {
-    for (;;) {
-      try {
-        return await this.step(generation);
-      } catch (error) {
-        if (!(error instanceof ProjectionConflictError)) throw error;
-        if (generation !== undefined) throw error;
+  /**
+   * Replays the whole log into fresh generations of every projection (or of one alone), then
+   * swaps them in for readers. A fresh generation starts with no parked events of its own.
+   */
+  async rebuild(options: { projection?: string } = {}): Promise<RebuildOutcome> {
+    const { readStore } = this.options;
+    const selected = this.select(options.projection);
+    const targets: Target[] = [];
+    try {
+      for (const projection of selected) {
+        targets.push({ projection, generation: await readStore.createGeneration(projection.collection), checkpoint: null });
       }
+      let events = 0;
+      for (;;) {
+        // A conflict here means a newer rebuild superseded this one: give up, do not retry.
+        const read = await this.stepTargets(targets);
+        if (read === 0) break;
+        events += read;
+      }
+      for (const target of targets) await readStore.activateGeneration(target.generation);
+      return { generations: Object.fromEntries(targets.map((t) => [t.projection.collection, t.generation])), events };
+    } catch (error) {
+      for (const target of targets) {
+        await readStore.dropGeneration(target.generation).catch((dropError: unknown) =>
+          // The rebuild's own error matters more; a generation left building is dropped by the next activation.
+          this.options.log?.(`projector: could not drop generation ${target.generation} of a failed rebuild: ${describeError(dropError)}`),
+        );
+      }
+      throw error;
     }
   }
 
-  /** Replays the whole log into a fresh generation, then swaps it in for readers. */
-  async rebuild(): Promise<{ generation: number; events: number }> {
-    const { readStore } = this.options;
-    const generation = await readStore.createGeneration();
-    try {
-      const events = await this.catchUp(generation);
-      await readStore.activateGeneration(generation);
-      return { generation, events };
-    } catch (error) {
-      await readStore.dropGeneration(generation).catch(() => {});
-      throw error;
+  /**
+   * Re-applies parked events of the active generations (every projection, or one), in log
+   * order per document, with the projections this projector was made with. Applied events
+   * leave the parking lot in the same transaction that writes their documents; one that fails
+   * again stays with its new error and one more attempt, and the document's later events wait
+   * behind it.
+   */
+  async retryParked(options: { projection?: string } = {}): Promise<RetryOutcome> {
+    const outcome: RetryOutcome = { applied: [], stillParked: [] };
+    for (const projection of this.select(options.projection)) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const result = await this.retryProjection(projection);
+          outcome.applied.push(...result.applied);
+          outcome.stillParked.push(...result.stillParked);
+          break;
+        } catch (error) {
+          // The live projector committed in between: read again. Bounded, so a busy log cannot hold the CLI forever.
+          if (!(error instanceof ProjectionConflictError) || attempt >= 50) throw error;
+        }
+      }
     }
+    return outcome;
   }
 
   start(): void {
@@ -153,33 +192,261 @@ export class Projector {
     this.running = null;
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
+  private select(name: string | undefined): AnyProjection[] {
+    if (name === undefined) return [...this.byName.values()];
+    const projection = this.byName.get(name);
+    if (!projection) throw new Error(`No projection named "${name}" (known: ${this.projectionNames.join(", ")})`);
+    return [projection];
+  }
+
+  private async stepResolvingConflicts(): Promise<number> {
+    for (;;) {
       try {
-        this.hinted = false;
-        const read = await this.stepResolvingConflicts();
-        if (read > 0) continue;
-        await this.sleep(this.idleMs);
+        return await this.step();
       } catch (error) {
-        if (this.stopping) return;
-        this.options.log?.(`projector ${this.name}: ${(error as Error).message}; retrying in 1 s`);
-        await this.sleep(1000);
+        // Another projector (or a rebuild's activation) moved on: reload the generations and checkpoints.
+        if (!(error instanceof ProjectionConflictError)) throw error;
       }
     }
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Reads one page from the lowest checkpoint and commits what it means for every target. */
+  private async stepTargets(targets: Target[]): Promise<number> {
+    const { eventLog, readStore } = this.options;
+    if (targets.length === 0) return 0;
+    const from = targets.reduce<string | null>(
+      (lowest, t) => (eventLog.comparePositions(t.checkpoint, lowest) < 0 ? t.checkpoint : lowest),
+      targets[0]!.checkpoint,
+    );
+    const page = await eventLog.readAll(from, this.batchSize);
+    if (page.events.length === 0 || page.checkpoint === null) return 0;
+
+    const work = targets.map((target) => ({
+      target,
+      items: [] as { recorded: RecordedEvent; event: BahiEvent; id: string }[],
+      park: [] as ParkedEventInput[],
+    }));
+    for (const recorded of page.events) {
+      let event: BahiEvent | null = null;
+      let upcastError: unknown = null;
+      try {
+        event = upcast(recorded.type, recorded.data, recorded.metadata.schemaVersion);
+      } catch (error) {
+        upcastError = error;
+      }
+      for (const w of work) {
+        const { projection, checkpoint } = w.target;
+        if (eventLog.comparePositions(checkpoint, recorded.position) >= 0) continue;
+        if (upcastError !== null) {
+          if (projection.handles.includes(recorded.type as EventType)) w.park.push(this.parking(w.target, recorded, null, upcastError));
+          continue;
+        }
+        if (!event || !projection.handles.includes(event.type)) continue;
+        let ids: string[];
+        try {
+          ids = projection.documentIds(event);
+        } catch (error) {
+          w.park.push(this.parking(w.target, recorded, null, error));
+          continue;
+        }
+        for (const id of ids) w.items.push({ recorded, event, id });
+      }
+    }
+
+    const batches: ProjectionBatch[] = [];
+    for (const { target, items, park } of work) {
+      const { projection, generation } = target;
+      const ids = [...new Set(items.map((item) => item.id))];
+      const keys: DocumentKey[] = ids.map((id) => ({ collection: projection.collection, id }));
+      const documents = new Map<string, ReadDocument>();
+      for (const doc of await readStore.getDocuments(generation, keys)) documents.set(doc.id, doc);
+      // Document id → position of the parked event later ones of that document wait behind.
+      const blocked = await readStore.parkedDocuments(generation, ids);
+      const changed = new Set<string>();
+
+      for (const { recorded, event, id } of items) {
+        if (blocked.has(id)) {
+          park.push(this.parking(target, recorded, id, `waiting behind parked event ${blocked.get(id)} of document ${id}`, { quiet: true }));
+          continue;
+        }
+        const current = documents.get(id);
+        if (current && eventLog.comparePositions(current.position, recorded.position) >= 0) continue;
+        let next: ReadDocument | null;
+        try {
+          next = this.apply(projection, current, event, id, recorded.position);
+        } catch (error) {
+          park.push(this.parking(target, recorded, id, error));
+          blocked.set(id, recorded.position);
+          continue;
+        }
+        if (!next) continue;
+        documents.set(id, next);
+        changed.add(id);
+      }
+
+      const checkpoint = eventLog.comparePositions(target.checkpoint, page.checkpoint) >= 0 ? target.checkpoint : page.checkpoint;
+      if (checkpoint === target.checkpoint && changed.size === 0 && park.length === 0) continue;
+      batches.push({
+        projection: projection.collection,
+        generation,
+        expectedCheckpoint: target.checkpoint,
+        checkpoint,
+        documents: [...changed].map((id) => documents.get(id)!),
+        park,
+      });
+    }
+
+    await readStore.commit(batches);
+    for (const batch of batches) {
+      const target = targets.find((t) => t.generation === batch.generation)!;
+      target.checkpoint = batch.checkpoint;
+    }
+    return page.events.length;
+  }
+
+  /** The document after `event`, or null when there is nothing to store (deleting what never existed). */
+  private apply(projection: AnyProjection, current: ReadDocument | undefined, event: BahiEvent, id: string, position: string): ReadDocument | null {
+    const data = projection.evolve(current?.data ?? null, event);
+    if (!current && data === null) return null;
+    const ownerId = data === null ? (current?.ownerId ?? null) : projection.ownerOf(data);
+    // An event applied late (by a retry) must not move a document's position backwards.
+    const newest = current && this.options.eventLog.comparePositions(current.position, position) > 0 ? current.position : position;
+    return { collection: projection.collection, id, ownerId, data, position: newest };
+  }
+
+  private parking(target: Target, recorded: RecordedEvent, documentId: string | null, error: unknown, options: { quiet?: boolean } = {}): ParkedEventInput {
+    const message = typeof error === "string" ? error : describeError(error);
+    if (!options.quiet) {
+      this.options.log?.(
+        `projector: parked event ${recorded.position} (${recorded.type}, ${recorded.id}) for ${target.projection.collection}` +
+          `${documentId === null ? "" : ` document ${documentId}`} in generation ${target.generation}: ${message}`,
+      );
+    }
+    return { position: recorded.position, documentId, event: recorded, error: message, attempts: 1 };
+  }
+
+  private async retryProjection(projection: AnyProjection): Promise<RetryOutcome> {
+    const { readStore } = this.options;
+    const [state] = await readStore.activeProjections([projection.collection]);
+    if (!state) return { applied: [], stillParked: [] };
+    const parked = await readStore.parked({ generation: state.generation });
+    if (parked.length === 0) return { applied: [], stillParked: [] };
+
+    const target: Target = { projection, generation: state.generation, checkpoint: state.checkpoint };
+    const documents = new Map<string, ReadDocument>();
+    const load = async (ids: readonly string[]) => {
+      const missing = ids.filter((id) => !documents.has(id));
+      const found = await readStore.getDocuments(
+        state.generation,
+        missing.map((id) => ({ collection: projection.collection, id })),
+      );
+      for (const doc of found) documents.set(doc.id, doc);
+    };
+    await load([...new Set(parked.flatMap((p) => (p.documentId === null ? [] : [p.documentId])))]);
+
+    const applied: ParkedEvent[] = [];
+    const stillParked: ParkedEvent[] = [];
+    const resolve: ParkedKey[] = [];
+    const park: ParkedEventInput[] = [];
+    const changed = new Set<string>();
+    const blocked = new Map<string, string>();
+    const failed = (p: ParkedEvent, error: unknown) => {
+      const again = { position: p.position, documentId: p.documentId, event: p.event, error: describeError(error), attempts: p.attempts + 1 };
+      park.push(again);
+      stillParked.push({ ...p, ...again });
+    };
+
+    // Log order across documents, so an event parked without its documents lands where it belongs.
+    for (const p of parked) {
+      if (p.documentId !== null && blocked.has(p.documentId)) {
+        stillParked.push(p);
+        continue;
+      }
+      try {
+        const event = upcast(p.event.type, p.event.data, p.event.metadata.schemaVersion);
+        if (event && projection.handles.includes(event.type)) {
+          // Worked out again: the event's documents may not have been known when it was parked.
+          const ids = p.documentId !== null ? [p.documentId] : projection.documentIds(event);
+          await load(ids);
+          const next = new Map<string, ReadDocument>();
+          for (const id of ids) {
+            const current = next.get(id) ?? documents.get(id);
+            const doc = this.apply(projection, current, event, id, p.position);
+            if (doc) next.set(id, doc);
+          }
+          for (const [id, doc] of next) {
+            documents.set(id, doc);
+            changed.add(id);
+          }
+        }
+        resolve.push({ position: p.position, documentId: p.documentId });
+        applied.push(p);
+      } catch (error) {
+        failed(p, error);
+        if (p.documentId !== null) blocked.set(p.documentId, p.position);
+      }
+    }
+
+    await readStore.commit([
+      {
+        projection: projection.collection,
+        generation: target.generation,
+        expectedCheckpoint: target.checkpoint,
+        checkpoint: target.checkpoint,
+        documents: [...changed].map((id) => documents.get(id)!),
+        park,
+        resolve,
+      },
+    ]);
+    return { applied, stillParked };
+  }
+
+  /**
+   * Events committed but not readable yet: a transaction that began before them is still
+   * running (readAll's pg_snapshot_xmin rule). No append hint will come for them again, so
+   * look again soon rather than after the idle pause.
+   */
+  private async committedAhead(): Promise<boolean> {
+    const { eventLog } = this.options;
+    if (this.byName.size === 0) return false;
+    return eventLog.comparePositions(await eventLog.head(), this.lowestSeen) > 0;
+  }
+
+  private async loop(): Promise<void> {
+    let backoff = this.backoffMs;
+    while (!this.stopping) {
+      try {
+        this.hinted = false;
+        const read = await this.stepResolvingConflicts();
+        backoff = this.backoffMs;
+        if (read > 0) continue;
+        await this.sleep((await this.committedAhead()) ? PENDING_MS : this.idleMs);
+      } catch (error) {
+        if (this.stopping) return;
+        this.options.log?.(
+          `projector: step over ${this.projectionNames.length} projections failed (${describeError(error)}); retrying in ${backoff} ms`,
+        );
+        await this.sleep(backoff, { ignoreHints: true });
+        backoff = Math.min(backoff * 2, this.maxBackoffMs);
+      }
+    }
+  }
+
+  private sleep(ms: number, options: { ignoreHints?: boolean } = {}): Promise<void> {
     return new Promise((resolve) => {
-      if (this.hinted && !this.stopping) {
+      if (this.hinted && !this.stopping && !options.ignoreHints) {
         resolve();
         return;
       }
       const timer = setTimeout(done, ms);
+      const self = this;
       function done() {
         clearTimeout(timer);
+        self.wake = null;
         resolve();
       }
-      this.wake = done;
+      // While backing off, appends do not cut the pause short (the database may be down); stop does.
+      this.wake = options.ignoreHints ? () => (this.stopping ? done() : undefined) : done;
     });
   }
 }

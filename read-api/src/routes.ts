@@ -1,7 +1,7 @@
 import { Router } from "express";
-import { REPORT_PERIODS, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
+import { isRecordId, REPORT_PERIODS, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
 import { collections, type DashboardDocument, type UserDocument } from "@bahi/shared/read-models";
-import { notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { notFound, refuseUnsafeInput, requireUserId, type BlobStore, type EventLog, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { waitForPosition } from "./consistency.ts";
 import { dashboardStats } from "./dashboard.ts";
 import { gstReadRoutes } from "./gst/routes.ts";
@@ -13,9 +13,11 @@ import { userResponse } from "./users.ts";
 
 export interface ReadDeps {
   readStore: ReadStore;
+  /** Read only: documents read models name by hash (a filed return's JSON, reconciliation rows). */
+  blobStore: Pick<BlobStore, "get">;
   sessions: SessionCodec;
-  /** The projector whose checkpoint X-Bahi-After waits for. */
-  projector: string;
+  /** Read only: X-Bahi-After beyond the log's head is refused at once (see consistency.ts). */
+  eventLog: Pick<EventLog, "head">;
   waitTimeoutMs?: number;
   clock?: () => Date;
 }
@@ -28,7 +30,9 @@ export function readApiRouter(deps: ReadDeps): Router {
   const router = Router();
   const { readStore, sessions } = deps;
   const clock = deps.clock ?? (() => new Date());
-  router.use(waitForPosition({ readStore, projector: deps.projector, timeoutMs: deps.waitTimeoutMs ?? 2000, pollMs: 15 }));
+  // Before the wait: input no store can hold is refused at once, not after holding the request.
+  router.use(refuseUnsafeInput);
+  router.use(waitForPosition({ readStore, eventLog: deps.eventLog, timeoutMs: deps.waitTimeoutMs ?? 2000 }));
   // Answers depend on the session and on the projector's progress: never cache them.
   router.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
@@ -37,7 +41,8 @@ export function readApiRouter(deps: ReadDeps): Router {
 
   /** A document of the session's user, or 404 when missing or someone else's. */
   async function owned<T extends { userId: string }>(collection: string, id: string | undefined, userId: string, label: string): Promise<T> {
-    const doc = id ? await readStore.get<T>(collection, id.toLowerCase()) : null;
+    // Only a uuid can name a record: anything else is not found without asking the store.
+    const doc = isRecordId(id) ? await readStore.get<T>(collection, id.toLowerCase()) : null;
     if (!doc || doc.userId !== userId) throw notFound(label);
     return doc;
   }
@@ -132,7 +137,7 @@ export function readApiRouter(deps: ReadDeps): Router {
     res.send(await reportPdf(figures, business || "Bahi"));
   });
 
-  router.use("/gst", gstReadRoutes({ readStore, sessions, clock }));
+  router.use("/gst", gstReadRoutes({ readStore, blobStore: deps.blobStore, sessions, clock }));
 
   router.get("/search", async (req, res) => {
     const userId = requireUserId(sessions, req);

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { returnPeriodOf } from "@bahi/shared/returns";
 import { OVERDUE_QUEUE } from "@bahi/command-api";
@@ -59,6 +59,10 @@ function gstSuite(name: string, open: () => Promise<{ app: TestApp; cleanup(): P
       const gstr3b = returns.find((r: { returnType: string }) => r.returnType === "GSTR3B");
       expect(gstr3b).toMatchObject({ status: "filed", totalItcClaimed: "90.00", netTaxPayable: "450.00" });
 
+      // The event names the return's JSON by hash; the download fetches it from the BlobStore.
+      const [filedEvent] = await app.sql.query<{ data: Record<string, unknown> }>("SELECT data FROM bahi_events WHERE type = 'GstReturnFiled' AND data->>'arn' = $1", [filed.body.arn]);
+      expect(filedEvent!.data).not.toHaveProperty("returnJson");
+      expect(filedEvent!.data.returnJsonBlob).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), size: expect.any(Number) });
       const json = (await owner.get(`/api/gst/returns/${gstr1.id}/json`)).body;
       expect(json).toMatchObject({ gstin: "27AAPFU0939F1ZV", fp: period });
       expect(json.b2b[0].ctin).toBe("29AABCR1718E1ZL");
@@ -169,7 +173,7 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
 
   it("matches expenses by supplier GSTIN, normalised number and amounts within ₹1, and lists what differs", async () => {
     const owner = new ApiClient(app.baseUrl);
-    await owner.register();
+    const { id: userId } = await owner.register();
     await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV" });
     const vendor = (await owner.post("/api/vendors", { name: "Reddy Supplies", gstNumber: "29AABCR1718E1ZL" })).body.id;
     const date = new Date().toISOString();
@@ -182,18 +186,26 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
     expect((await owner.post("/api/gst/reconcile-purchases", { period })).body).toMatchObject({ success: false, error: expect.stringMatching(/No GSTR-2B has been uploaded/) });
     expect((await owner.post("/api/gst/gstr2b", { period, data: { hello: "world", docdata: "nope" } })).body).toMatchObject({ success: false, error: expect.stringMatching(/not a GSTR-2B/) });
 
+    // Fields reconciliation does not read, at every level, are dropped before anything is stored.
+    const unknown = { "x-unknown": "UNKNOWN-FIELD-MARKER" };
     const gstr2b = {
       chksum: "x",
       data: {
         gstin: "27AAPFU0939F1ZV",
         rtnprd: period,
+        gendt: "14-11-2025",
+        itcsumm: { itcavl: { nonrevsup: { igst: 1 } }, ...unknown },
+        ...unknown,
         docdata: {
+          ...unknown,
           b2b: [
             {
               ctin: "29AABCR1718E1ZL",
               trdnm: "Reddy Supplies",
+              supfildt: "11-11-2025",
+              ...unknown,
               inv: [
-                { inum: "RS-42", dt: portalDate, val: 1180.4, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 1000, igst: 180.4, cgst: 0, sgst: 0, cess: 0 }] },
+                { inum: "RS-42", dt: portalDate, val: 1180.4, pos: "27", rev: "N", itcavl: "Y", irn: "f".repeat(64), ...unknown, items: [{ num: 1, rt: 18, txval: 1000, igst: 180.4, cgst: 0, sgst: 0, cess: 0, ...unknown }] },
                 { inum: "RS-43", dt: portalDate, val: 600, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 510, igst: 90, cgst: 0, sgst: 0, cess: 0 }] },
                 { inum: "RS-77", dt: portalDate, val: 118, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 100, igst: 18, cgst: 0, sgst: 0, cess: 0 }] },
               ],
@@ -215,6 +227,121 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
     const stranger = new ApiClient(app.baseUrl);
     await stranger.register();
     expect((await stranger.get(`/api/gst/reconciliations/${period}`)).status).toBe(404);
+
+    // The log holds references, not documents: no unknown field, no invoice, no row.
+    const recorded = await app.sql.query<{ type: string; data: Record<string, unknown> }>("SELECT type, data FROM bahi_events WHERE stream_id = $1 ORDER BY stream_revision", [`reconciliation-${userId}-${period}`]);
+    expect(recorded.map((e) => e.type)).toEqual(["Gstr2bUploaded", "ReconciliationCompleted"]);
+    const [upload, completion] = recorded;
+    expect(Object.keys(upload!.data).sort()).toEqual(["gstr2bBlob", "invoiceCount", "period", "uploadedAt", "userId"]);
+    expect(Object.keys(completion!.data).sort()).toEqual(["completedAt", "period", "rowsBlob", "summary", "userId"]);
+    expect(JSON.stringify(recorded)).not.toMatch(/UNKNOWN-FIELD-MARKER|RS-4|Reddy/);
+    // The blob holds the parsed document: what reconciliation reads, and nothing else.
+    const { hash } = upload!.data.gstr2bBlob as { hash: string };
+    const [stored] = await app.sql.query<{ content: Uint8Array }>("SELECT content FROM bahi_blobs WHERE hash = $1", [hash]);
+    const document = Buffer.from(stored!.content).toString("utf8");
+    expect(document).toContain("RS-42");
+    expect(document).not.toMatch(/UNKNOWN-FIELD-MARKER|itcsumm|gendt|supfildt|irn|"pos"|"num"|"rt"/);
+  });
+
+  it("keeps uploads out of the log: ten 4 MB files add a few KB of events, the same file is stored once", async () => {
+    const owner = new ApiClient(app.baseUrl);
+    await owner.register();
+    const date = new Date().toISOString();
+    const portalDate = `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+    // 9,000 invoices with the bulk a real file carries (IRNs, fields reconciliation does not read).
+    const bigFile = (variant: number) => ({
+      data: {
+        rtnprd: period,
+        docdata: {
+          b2b: Array.from({ length: 90 }, (_, s) => ({
+            ctin: "29AABCR1718E1ZL",
+            trdnm: `Supplier ${s}`,
+            inv: Array.from({ length: 100 }, (_, i) => ({
+              inum: `V${variant}-${s}-${i}`,
+              dt: portalDate,
+              val: 118,
+              irn: "f".repeat(64),
+              remarks: "r".repeat(240),
+              items: [{ num: 1, rt: 18, txval: 100, igst: 18, cgst: 0, sgst: 0, cess: 0 }],
+            })),
+          })),
+        },
+      },
+    });
+    const eventBytes = async () => Number((await app.sql.query<{ n: string }>("SELECT coalesce(sum(octet_length(data::text) + octet_length(metadata::text)), 0)::text AS n FROM bahi_events"))[0]!.n);
+    const blobCount = async () => Number((await app.sql.query<{ n: string }>("SELECT count(*)::text AS n FROM bahi_blobs"))[0]!.n);
+
+    const before = { events: await countEvents(app.sql), bytes: await eventBytes(), blobs: await blobCount() };
+    for (let variant = 0; variant < 10; variant++) {
+      const body = { period, data: bigFile(variant) };
+      expect(JSON.stringify(body).length).toBeGreaterThan(4_000_000);
+      expect((await owner.post("/api/gst/gstr2b", body)).body).toEqual({ success: true, invoices: 9000 });
+    }
+    expect(await countEvents(app.sql)).toBe(before.events + 10);
+    expect(await eventBytes()).toBeLessThan(before.bytes + 10 * 2_000);
+    expect(await blobCount()).toBe(before.blobs + 10);
+
+    // The same document again (its unknown fields and key order aside) is the blob already stored.
+    const again = bigFile(9);
+    again.data.docdata.b2b[0]!.inv[0]!.remarks = "different, and dropped";
+    expect((await owner.post("/api/gst/gstr2b", { data: again, period })).body).toEqual({ success: true, invoices: 9000 });
+    expect(await blobCount()).toBe(before.blobs + 10);
+  }, 120_000); // 44 MB through parsing and hashing: slow on a shared 2-core machine, not a timing claim
+
+  it("refuses an upload over its bounds and records nothing", async () => {
+    const owner = new ApiClient(app.baseUrl);
+    await owner.register();
+    const invoices = (count: number) => Array.from({ length: count }, (_, i) => ({ inum: `N${i}`, dt: "05-10-2025", txval: 1 }));
+    const blobs = async () => Number((await app.sql.query<{ n: string }>("SELECT count(*)::text AS n FROM bahi_blobs"))[0]!.n);
+    const before = { events: await countEvents(app.sql), blobs: await blobs() };
+
+    const tooMany = await owner.post("/api/gst/gstr2b", { period, data: { docdata: { b2b: [{ ctin: "29AABCR1718E1ZL", inv: invoices(10_001) }] } } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ code: "VALIDATION_FAILED", success: false, error: expect.stringMatching(/at most 10000 invoices/) });
+    const suppliers = await owner.post("/api/gst/gstr2b", { period, data: { docdata: { b2b: Array.from({ length: 2_001 }, () => ({ ctin: "29AABCR1718E1ZL", inv: [] })) } } });
+    expect(suppliers.status).toBe(400);
+    expect(suppliers.body.error).toMatch(/at most 2000 suppliers/);
+    const impossibleDate = await owner.post("/api/gst/gstr2b", { period, data: { docdata: { b2b: [{ ctin: "29AABCR1718E1ZL", inv: [{ inum: "1", dt: "30-02-2025" }] }] } } });
+    expect(impossibleDate.status).toBe(400);
+    const oversized = await owner.post("/api/gst/gstr2b", { period, data: { docdata: { b2b: [] } }, padding: "x".repeat(5 * 1024 * 1024) });
+    expect(oversized.status).toBe(413);
+    expect(oversized.body).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+
+    expect(await countEvents(app.sql)).toBe(before.events);
+    expect(await blobs()).toBe(before.blobs);
+  });
+
+  it("still reads uploads, results and returns recorded inline before blobs", async () => {
+    const owner = new ApiClient(app.baseUrl);
+    const { id: userId } = await owner.register();
+    await owner.put("/api/profile", { gstNumber: "27AAPFU0939F1ZV" });
+    const vendor = (await owner.post("/api/vendors", { name: "Reddy Supplies", gstNumber: "29AABCR1718E1ZL" })).body.id;
+    const date = new Date().toISOString();
+    const portalDate = `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+    await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Boxes", amount: "1000", date, vendorInvoiceNumber: "OLD/1", vendorInvoiceDate: date });
+
+    const metadata = { userId, actor: `user:${userId}`, causationId: null, correlationId: randomUUID(), occurredAt: date, schemaVersion: 1 };
+    const legacyFile = { chksum: "x", data: { rtnprd: period, docdata: { b2b: [{ ctin: "29AABCR1718E1ZL", extra: true, inv: [{ inum: "OLD-1", dt: portalDate, items: [{ txval: 1000, igst: 180 }] }] }] } } };
+    await app.stores.eventStore.appendToStream(`reconciliation-${userId}-${period}`, [{ id: randomUUID(), type: "Gstr2bUploaded", data: { userId, period, gstr2b: legacyFile, invoiceCount: 1, uploadedAt: date }, metadata }], "no_stream");
+    const legacyJson = { gstin: "27AAPFU0939F1ZV", fp: period, b2b: [], note: "filed before blobs" };
+    const returnStream = `gstreturn-${userId}-gstr1-${period}`;
+    await app.stores.eventStore.appendToStream(returnStream, [{ id: randomUUID(), type: "GstReturnFilingRequested", data: { userId, returnType: "GSTR1", period, requestedAt: date }, metadata }], "no_stream");
+    await app.stores.eventStore.appendToStream(returnStream, [{ id: randomUUID(), type: "GstReturnFiled", data: { userId, returnType: "GSTR1", period, arn: "AA270000000000A", filedVia: "sandbox", filedAt: date, totals: { taxableValuePaise: 0, taxPaise: 0, invoiceValuePaise: 0, itcPaise: 0, netPayablePaise: 0 }, returnJson: legacyJson }, metadata }], 0);
+    await app.bahi.projector!.catchUp();
+
+    expect((await owner.post("/api/gst/reconcile-purchases", { period })).body).toEqual({ success: true, summary: { matched: 1, unmatched: 0 } });
+    expect((await owner.get(`/api/gst/reconciliations/${period}`)).body.rows).toEqual([expect.objectContaining({ invoiceNumber: "OLD-1", status: "matched" })]);
+    const returns = (await owner.get("/api/gst/returns")).body;
+    expect(returns[0]).not.toHaveProperty("returnJson");
+    expect(returns[0]).not.toHaveProperty("returnJsonBlob");
+    expect((await owner.get(`/api/gst/returns/${returns[0].id}/json`)).body).toEqual(legacyJson);
+
+    // An inline reconciliation result, too.
+    const legacyRows = [{ status: "missing_in_2b", invoiceNumber: "OLD/9" }];
+    const recorded = await app.stores.eventStore.readStream(`reconciliation-${userId}-${period}`);
+    await app.stores.eventStore.appendToStream(`reconciliation-${userId}-${period}`, [{ id: randomUUID(), type: "ReconciliationCompleted", data: { userId, period, summary: { matched: 0, mismatch: 0, missing_in_books: 0, missing_in_2b: 1, total: 1 }, rows: legacyRows, completedAt: date }, metadata }], recorded.at(-1)!.revision);
+    await app.bahi.projector!.catchUp();
+    expect((await owner.get(`/api/gst/reconciliations/${period}`)).body).toMatchObject({ rows: legacyRows, summary: { total: 1 } });
   });
 });
 

@@ -21,6 +21,7 @@ function delayingClient(inner: SqlClient): SqlClient {
     query: (text, params) => inner.query(text, params),
     exec: (text) => inner.exec(text),
     listen: (channel, onNotify) => inner.listen(channel, onNotify),
+    listening: () => inner.listening(),
     close: () => inner.close(),
     transaction: (work) =>
       inner.transaction((tx) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WrongExpectedRevisionError } from "@bahi/shared/server";
+import { EventTooLargeError, MAX_EVENT_BYTES, WrongExpectedRevisionError } from "@bahi/shared/server";
 import type { EventLog, EventStore, NewEvent, RecordedEvent } from "@bahi/shared/server";
 
 export interface OpenedEventStore {
@@ -165,6 +165,45 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
         const stored = await store.readStream(streamId);
         expect(stored).toHaveLength(2);
         expect(contenders[outcomes.indexOf(won[0]!)]!.id).toBe(stored[1]!.id);
+      });
+    });
+
+    describe("the size of an event", () => {
+      const KIB = 1024;
+      /** An event whose data alone serialises to `bytes` (a JSON string of `bytes - 2` ASCII characters). */
+      const eventOfDataBytes = (bytes: number) => newEvent("Sized", "x".repeat(bytes - 2));
+
+      it("refuses an event over 256 KiB, writing nothing of its append, and accepts one just under", async () => {
+        expect(MAX_EVENT_BYTES).toBe(256 * KIB);
+        const streamId = freshStreamId();
+        await store.appendToStream(streamId, [newEvent("First")], "no_stream");
+        const before = await store.readStream(streamId);
+
+        // A small event before the big one in the same append: nothing of it may be stored either.
+        const small = newEvent("Small");
+        const error = await store.appendToStream(streamId, [small, eventOfDataBytes(257 * KIB)], 0).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(EventTooLargeError);
+        expect(error).toMatchObject({ code: "EVENT_TOO_LARGE", streamId, eventType: "Sized" });
+        expect(await store.readStream(streamId)).toEqual(before);
+
+        // Data and metadata count together: data of 255 KiB plus a few hundred bytes of metadata fit.
+        const fits = eventOfDataBytes(255 * KIB);
+        const result = await store.appendToStream(streamId, [fits], 0);
+        expect(result.nextExpectedRevision).toBe(1);
+        const stored = await store.readStream(streamId);
+        expect(stored.map((e) => e.id)).toEqual([before[0]!.id, fits.id]);
+        expect((stored[1]!.data as string).length).toBe(255 * KIB - 2);
+      });
+
+      it("counts UTF-8 bytes, data and metadata together", async () => {
+        const streamId = freshStreamId();
+        // 100,000 three-byte characters: under the limit in characters, over it in bytes.
+        const wide = newEvent("Wide", "\u20B9".repeat(100_000));
+        await expect(store.appendToStream(streamId, [wide], "no_stream")).rejects.toBeInstanceOf(EventTooLargeError);
+        // Data just under the limit that only metadata pushes over it.
+        const nearly = eventOfDataBytes(MAX_EVENT_BYTES - 10);
+        await expect(store.appendToStream(streamId, [nearly], "no_stream")).rejects.toBeInstanceOf(EventTooLargeError);
+        expect(await store.readStream(streamId)).toEqual([]);
       });
     });
 

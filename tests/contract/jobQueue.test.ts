@@ -69,6 +69,20 @@ function jobQueueContract(name: string, open: () => { queue: JobQueue; cleanup()
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(runs).toBeGreaterThanOrEqual(2);
     });
+
+    it("registering a schedule again (the periodic sweep does) keeps one schedule", async () => {
+      const queue = fresh();
+      let runs = 0;
+      queue.process("reticks", async () => ++runs);
+      for (let i = 0; i < 3; i++) {
+        await queue.schedule("reticks", "every-250ms", 250, {});
+        await new Promise((resolve) => setTimeout(resolve, 70));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // One schedule runs about six times here; three would run about eighteen.
+      expect(runs).toBeGreaterThanOrEqual(2);
+      expect(runs).toBeLessThanOrEqual(9);
+    });
   });
 }
 
@@ -85,6 +99,18 @@ describe.skipIf(redisSkipReason !== null)(`BullMQ on Redis${redisSkipReason ? ` 
     try {
       await expect(queue.ping()).rejects.toBeInstanceOf(QueueUnavailableError);
       await expect(queue.enqueue("q", "j", {})).rejects.toThrow(/job queue \(Redis\) is unavailable/);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it("waits for a job no longer than asked when Redis cannot be reached", async () => {
+    const queue = new BullmqJobQueue("redis://127.0.0.1:1", "unreachable");
+    try {
+      const started = Date.now();
+      await expect(queue.outcome("q", "j", 500)).rejects.toBeInstanceOf(QueueUnavailableError);
+      // Without a bound per Redis call the wait would last until Redis came back.
+      expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       await queue.close();
     }

@@ -1,8 +1,9 @@
-import { describe } from "vitest";
-import { migrate, postgresClient, SqlEventStore, SqlReadStore } from "@bahi/shared/server";
+import { describe, expect, it } from "vitest";
+import { migrate, postgresClient, SqlBlobStore, SqlEventStore, SqlReadStore } from "@bahi/shared/server";
 import type { SqlClient } from "@bahi/shared/server";
 import { freshPglite } from "../support/pglite.ts";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
+import { blobStoreContract } from "./blobStore.contract.ts";
 import { eventStoreContract } from "./eventStore.contract.ts";
 import { readStoreContract } from "./readStore.contract.ts";
 
@@ -32,6 +33,17 @@ async function openSql(kind: "pglite" | "postgres"): Promise<{ sql: SqlClient; r
 }
 
 function contractsOn(kind: "pglite" | "postgres"): void {
+  blobStoreContract(kind, async () => {
+    const { sql, release } = await openSql(kind);
+    return {
+      store: new SqlBlobStore(sql),
+      async countBlobs() {
+        const [row] = await sql.query<{ n: string }>("SELECT count(*)::text AS n FROM bahi_blobs");
+        return Number(row!.n);
+      },
+      close: release,
+    };
+  });
   eventStoreContract(kind, async () => {
     const { sql, release } = await openSql(kind);
     const store = new SqlEventStore(sql);
@@ -45,7 +57,44 @@ function contractsOn(kind: "pglite" | "postgres"): void {
   });
   readStoreContract(kind, async () => {
     const { sql, release } = await openSql(kind);
-    return { store: new SqlReadStore(sql), close: release };
+    const store = new SqlReadStore(sql);
+    return {
+      store,
+      async close() {
+        await store.close();
+        await release();
+      },
+    };
+  });
+
+  describe(`SQL read models: ${kind}`, () => {
+    it("replaces the first schema (one global generation, checkpoint \"main\") with per-projection generations", async () => {
+      const { sql, release } = await openSql(kind);
+      try {
+        // The first shape, as a database from before per-projection checkpoints holds it.
+        await sql.exec(`
+          DROP TABLE bahi_rm_documents, bahi_rm_checkpoints, bahi_rm_generations, bahi_rm_parked;
+          CREATE TABLE bahi_rm_generations (generation integer PRIMARY KEY, status text NOT NULL);
+          INSERT INTO bahi_rm_generations VALUES (1, 'active');
+          CREATE TABLE bahi_rm_documents (generation integer NOT NULL, collection text NOT NULL, id text NOT NULL, owner_id text, data jsonb, position text NOT NULL, PRIMARY KEY (generation, collection, id));
+          INSERT INTO bahi_rm_documents VALUES (1, 'customers', 'c1', 'u1', '{"name":"Old"}', '5:5');
+          CREATE TABLE bahi_rm_checkpoints (generation integer NOT NULL, projector text NOT NULL, position text, PRIMARY KEY (generation, projector));
+          INSERT INTO bahi_rm_checkpoints VALUES (1, 'main', '5:5');
+        `);
+        await migrate(sql);
+        // Migrating twice is harmless.
+        await migrate(sql);
+        const store = new SqlReadStore(sql);
+        // Derived data is dropped: the projector rebuilds it from the log when it starts.
+        expect(await store.get("customers", "c1")).toBeNull();
+        expect(await store.checkpoints()).toEqual({});
+        const [state] = await store.activeProjections(["customers"]);
+        expect(state?.checkpoint).toBeNull();
+        await store.close();
+      } finally {
+        await release();
+      }
+    });
   });
 }
 

@@ -30,11 +30,13 @@ describe.skipIf(skipReason !== null)("the roles as separate processes on Postgre
     return started;
   }
 
+  /** The lowest checkpoint over every projection (null until each has one): what reads wait for. */
   async function checkpoint(): Promise<string | null> {
-    const [row] = await sql.query<{ position: string | null }>(
-      "SELECT position FROM bahi_rm_checkpoints WHERE projector = 'main' AND generation = (SELECT generation FROM bahi_rm_generations WHERE status = 'active')",
+    const rows = await sql.query<{ position: string | null }>(
+      "SELECT c.position FROM bahi_rm_generations g LEFT JOIN bahi_rm_checkpoints c ON c.generation = g.generation WHERE g.status = 'active'",
     );
-    return row?.position ?? null;
+    if (rows.length === 0) return null;
+    return rows.map((row) => row.position).reduce((low, p) => (compareWirePositions(p, low) < 0 ? p : low));
   }
 
   beforeAll(async () => {

@@ -12,10 +12,13 @@ export interface TestApp {
   bahi: RunningBahi;
   stores: Stores;
   sql: SqlClient;
+  /** The PostgreSQL database's URL (null on PGlite), for a second process on the same store. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
 export const TEST_SESSION_SECRET = randomBytes(32).toString("base64url");
+export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 } as const;
 
 /** The whole app in this process on a fresh store of the given kind, on an ephemeral port. */
 export async function startTestApp(backend: Backend, overrides: Partial<BahiOptions> = {}): Promise<TestApp> {
@@ -28,6 +31,9 @@ export async function startTestApp(backend: Backend, overrides: Partial<BahiOpti
     sessionSecret: TEST_SESSION_SECRET,
     clientDir: null,
     authLimits: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
+    // Suites register hundreds of users: OWASP's scrypt cost (~0.3 s a hash) is checked in
+    // tests/api/security.test.ts; everywhere else a cheap one keeps the suites fast.
+    passwordCost: TEST_PASSWORD_COST,
     ...overrides,
   });
   const server = await bahi.listen(0, "127.0.0.1");
@@ -37,6 +43,7 @@ export async function startTestApp(backend: Backend, overrides: Partial<BahiOpti
     bahi,
     stores,
     sql,
+    databaseUrl: database?.url ?? null,
     async close() {
       await bahi.close();
       await stores.close();
@@ -45,11 +52,11 @@ export async function startTestApp(backend: Backend, overrides: Partial<BahiOpti
   };
 }
 
-/** Every read-model document of the active generation, for comparing two builds. */
+/** Every read-model document of the active generations, for comparing two builds. */
 export async function snapshotReadModels(sql: SqlClient): Promise<unknown[]> {
   return sql.query(
     `SELECT collection, id, owner_id, data, position FROM bahi_rm_documents
-      WHERE generation = (SELECT generation FROM bahi_rm_generations WHERE status = 'active')
+      WHERE generation IN (SELECT generation FROM bahi_rm_generations WHERE status = 'active')
       ORDER BY collection, id`,
   );
 }

@@ -61,6 +61,26 @@ export function onUnauthorizedRead(listener: UnauthorizedListener): () => void {
 
 /** The single request helper (SPEC §7 "General behaviour of every call"). Throws HttpError when not ok. */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const response = await send(method, url, body);
+  if (response.status === 400 && method === "GET" && highestPosition !== null && (await isPositionAhead(response))) {
+    // The server's log is behind the position this tab remembers (its store was wiped or
+    // restored): forget it and read again, once, rather than fail every read from now on.
+    highestPosition = null;
+    return finish(method, await send(method, url, body));
+  }
+  return finish(method, response);
+}
+
+async function isPositionAhead(response: Response): Promise<boolean> {
+  try {
+    const parsed: unknown = await response.clone().json();
+    return typeof parsed === "object" && parsed !== null && (parsed as { code?: unknown }).code === "POSITION_AHEAD";
+  } catch {
+    return false;
+  }
+}
+
+async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const user = readStoredUser();
@@ -76,7 +96,10 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
     cache: "no-store",
   });
   rememberPosition(response);
+  return response;
+}
 
+async function finish(method: HttpMethod, response: Response): Promise<Response> {
   if (!response.ok) {
     const text = await response.text();
     if (response.status === 401 && method === "GET") unauthorizedListener?.();

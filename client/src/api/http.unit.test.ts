@@ -47,7 +47,7 @@ describe("apiRequest", () => {
   });
 
   it("raises '<status>: <body>' with the raw body and the parsed error body", async () => {
-    const body = { message: "Name is required", errors: [{ path: "name", message: "Name is required" }] };
+    const body = { code: "VALIDATION_FAILED", message: "Name is required", errors: [{ path: "name", message: "Name is required" }] };
     const { http } = await setup([json(400, body)]);
     const error = await http.apiRequest("POST", "/api/customers", {}).catch((e: unknown) => e);
 
@@ -93,6 +93,27 @@ describe("apiRequest", () => {
     expect(listener).not.toHaveBeenCalled();
     await expect(http.apiRequest("GET", "/api/customers")).rejects.toThrow(/^401: /);
     expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it("forgets a position the server's log never reached and reads again once, without it", async () => {
+    const ahead = { code: "POSITION_AHEAD", message: "X-Bahi-After is beyond the newest recorded event" };
+    const { http, calls, headersOf } = await setup([
+      json(201, {}, { "X-Bahi-Position": "90:1" }),
+      json(400, ahead),
+      json(200, [{ id: "c1" }]),
+      json(200, []),
+      json(400, ahead),
+    ]);
+    await http.apiRequest("POST", "/api/customers", { name: "Before the wipe" });
+    expect(await http.requestJson("GET", "/api/customers")).toEqual([{ id: "c1" }]);
+    expect(headersOf(1)["X-Bahi-After"]).toBe("90:1");
+    expect(headersOf(2)["X-Bahi-After"]).toBeUndefined();
+    // Forgotten for later reads too.
+    await http.apiRequest("GET", "/api/vendors");
+    expect(headersOf(3)["X-Bahi-After"]).toBeUndefined();
+    // Without a position to forget, the 400 is the answer.
+    await expect(http.apiRequest("GET", "/api/vendors")).rejects.toThrow(/^400: /);
+    expect(calls).toHaveLength(5);
   });
 });
 

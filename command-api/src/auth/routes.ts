@@ -1,12 +1,11 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import { loginSchema, registerSchema } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { DomainError, WrongExpectedRevisionError } from "@bahi/shared/server";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle } from "../http/decider.ts";
 import type { CommandDeps } from "../deps.ts";
-import { RateLimiter } from "../http/rateLimit.ts";
-import { DUMMY_HASH, hashPassword, verifyPassword } from "./password.ts";
+import { backoffPolicy, FailureBackoff, RateLimitedError, RateLimiter, requireNoWait } from "../http/rateLimit.ts";
 import { emailReservationDecider, emailTaken, userDecider, userView, type UserState } from "./user.ts";
 
 function clientIp(req: Request): string {
@@ -15,13 +14,31 @@ function clientIp(req: Request): string {
 
 export function authRoutes(deps: CommandDeps): Router {
   const router = Router();
-  const perIp = new RateLimiter(deps.authLimits.perIp, deps.authLimits.windowMs);
-  const perEmail = new RateLimiter(deps.authLimits.perEmail, deps.authLimits.windowMs);
+  const { authLimits, sessions, sessionStore, passwords } = deps;
+  const registrationsPerIp = new RateLimiter(authLimits.perIp, authLimits.windowMs);
+  // Failed logins slow down per account and per IP, except from a device that has signed in
+  // to the account before (OWASP device cookies): it answers only for its own failures, so an
+  // attacker elsewhere cannot keep the owner out.
+  const failuresPerAccount = new FailureBackoff(backoffPolicy(authLimits, authLimits.perEmail));
+  const failuresPerIp = new FailureBackoff(backoffPolicy(authLimits, authLimits.perIp));
+  const failuresPerDevice = new FailureBackoff(backoffPolicy(authLimits, authLimits.perEmail));
 
-  function limit(req: Request, email: string | undefined): void {
-    const now = deps.clock().getTime();
-    perIp.hit(clientIp(req), now);
-    if (email) perEmail.hit(email, now);
+  /** Sends Retry-After with a rate-limit refusal. */
+  function throttled(res: Response, check: () => void): void {
+    try {
+      check();
+    } catch (error) {
+      if (error instanceof RateLimitedError) res.setHeader("Retry-After", String(error.retryAfterSeconds));
+      throw error;
+    }
+  }
+
+  /** A server-side session (so logout can end it everywhere) and a device cookie for the account. */
+  async function signIn(res: Response, userId: string, email: string, now: Date): Promise<void> {
+    const session = sessions.issue(userId, now);
+    await sessionStore.create(session);
+    res.append("Set-Cookie", session.cookie);
+    res.append("Set-Cookie", sessions.issueDevice(email, now));
   }
 
   async function readUser(userId: string): Promise<UserState> {
@@ -29,10 +46,9 @@ export function authRoutes(deps: CommandDeps): Router {
   }
 
   router.post("/register", async (req, res) => {
-    const rawEmail = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : undefined;
-    limit(req, rawEmail);
-    const input = registerSchema.parse(req.body);
     const now = deps.clock();
+    throttled(res, () => registrationsPerIp.hit(clientIp(req), now.getTime()));
+    const input = registerSchema.parse(req.body);
     const emailStream = streams.emailReservation(input.email);
 
     // Reserve the email first. A reservation whose user stream was never written (a crash
@@ -55,7 +71,7 @@ export function authRoutes(deps: CommandDeps): Router {
       kind: "register" as const,
       userId,
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await passwords.hash(input.password),
       firstName: input.firstName,
       lastName: input.lastName,
       companyName: input.companyName,
@@ -70,25 +86,56 @@ export function authRoutes(deps: CommandDeps): Router {
       throw error;
     }
     if (!result.state.registered) throw new Error("Registration did not register");
+    await signIn(res, userId, input.email, now);
     sendPosition(res, result.position);
-    res.setHeader("Set-Cookie", deps.sessions.issue(userId, now));
     res.status(201).json(userView(result.state));
   });
 
   router.post("/login", async (req, res) => {
-    const rawEmail = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : undefined;
-    limit(req, rawEmail);
+    // A malformed request is a 400 and no attempt: it tried no password.
     const input = loginSchema.parse(req.body);
+    const now = deps.clock();
+    const at = now.getTime();
+    const ip = clientIp(req);
+    const device = sessions.deviceFor(req.headers.cookie, input.email, now);
+    const deviceKey = device ? `${input.email} ${device}` : null;
+    throttled(res, () => (deviceKey ? requireNoWait(at, [failuresPerDevice, deviceKey]) : requireNoWait(at, [failuresPerAccount, input.email], [failuresPerIp, ip])));
+
     const reservation = fold(emailReservationDecider, await deps.eventStore.readStream(streams.emailReservation(input.email)));
     const user = reservation.reservedFor ? await readUser(reservation.reservedFor) : ({ registered: false } as const);
-    const passwordOk = await verifyPassword(input.password, user.registered ? user.passwordHash : DUMMY_HASH);
-    if (!user.registered || !passwordOk) throw new DomainError("INVALID_CREDENTIALS", "Invalid email or password");
-    res.setHeader("Set-Cookie", deps.sessions.issue(user.userId, deps.clock()));
+    const check = await passwords.verify(input.password, user.registered ? user.passwordHash : passwords.dummyHash);
+    if (!user.registered || !check.ok) {
+      if (deviceKey) {
+        failuresPerDevice.fail(deviceKey, at);
+      } else {
+        failuresPerAccount.fail(input.email, at);
+        failuresPerIp.fail(ip, at);
+      }
+      throw new DomainError("INVALID_CREDENTIALS", "Invalid email or password");
+    }
+    if (deviceKey) failuresPerDevice.forget(deviceKey);
+    if (check.needsRehash) await rehash(req, user.userId, input.password, now);
+    await signIn(res, user.userId, input.email, now);
     res.json(userView(user));
   });
 
-  router.post("/logout", (_req, res) => {
-    res.setHeader("Set-Cookie", deps.sessions.clear());
+  /** Replaces a hash made at an older cost, now that the password is known to be right. */
+  async function rehash(req: Request, userId: string, password: string, now: Date): Promise<void> {
+    const command = { kind: "rehashPassword" as const, passwordHash: await passwords.hash(password), at: now.toISOString() };
+    try {
+      await handle(deps.eventStore, streams.user(userId), userDecider, command, commandContext(req, userId, now));
+    } catch (error) {
+      // A profile change raced this login: the old hash still verifies, and the next login upgrades it.
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+  }
+
+  router.post("/logout", async (req, res) => {
+    // Revoked in the store, so the cookie stops working in every process, even if a copy of it lives on.
+    const now = deps.clock();
+    const claim = sessions.sessionFrom(req.headers.cookie, now);
+    if (claim) await sessionStore.revoke(claim.sessionId, now);
+    res.setHeader("Set-Cookie", sessions.clear());
     res.status(204).end();
   });
 

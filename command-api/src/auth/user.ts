@@ -29,7 +29,7 @@ export function emailTaken(): DomainError {
 
 // --- the user aggregate ---
 
-export type UserEvent = BahiEventOf<"UserRegistered" | "ProfileUpdated" | "PlanChanged">;
+export type UserEvent = BahiEventOf<"UserRegistered" | "ProfileUpdated" | "PlanChanged" | "PasswordRehashed">;
 type Profile = Omit<EventData<"ProfileUpdated">, "userId" | "updatedAt">;
 export type UserState =
   | { registered: false }
@@ -59,7 +59,14 @@ export interface ChangePlan {
   at: string;
 }
 
-export type UserCommand = RegisterUser | UpdateProfile | ChangePlan;
+/** Replace a verified password's hash by one at the current cost; the caller has checked the password. */
+export interface RehashPassword {
+  kind: "rehashPassword";
+  passwordHash: string;
+  at: string;
+}
+
+export type UserCommand = RegisterUser | UpdateProfile | ChangePlan | RehashPassword;
 
 const emptyProfile = (data: EventData<"UserRegistered">): Profile => ({
   companyName: data.companyName,
@@ -85,6 +92,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       }
       case "PlanChanged":
         return state.registered ? { ...state, subscriptionPlan: event.data.plan, invoiceLimit: event.data.invoiceLimit } : state;
+      case "PasswordRehashed":
+        return state.registered ? { ...state, passwordHash: event.data.passwordHash } : state;
       default: {
         const exhaustive: never = event;
         return exhaustive;
@@ -105,6 +114,9 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
         if (state.subscriptionPlan !== "free") throw new DomainError("CONFLICT", `You are already on the ${state.subscriptionPlan} plan`);
         return [{ type: "PlanChanged", data: { userId: state.userId, plan: command.plan, invoiceLimit: null, changedAt: command.at } }];
+      case "rehashPassword":
+        if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
+        return [{ type: "PasswordRehashed", data: { userId: state.userId, passwordHash: command.passwordHash, rehashedAt: command.at } }];
     }
   },
 };

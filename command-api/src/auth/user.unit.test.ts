@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emailReservationDecider, userDecider, userView, type RegisterUser } from "./user.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { OWASP_SCRYPT, PasswordHasher } from "./password.ts";
 
 const register: RegisterUser = {
   kind: "register",
@@ -44,14 +44,43 @@ describe("the user decider", () => {
 });
 
 describe("password hashing", () => {
+  const cheap = new PasswordHasher({ N: 1024, r: 8, p: 1 });
+
   it("verifies the right password only, and salts every hash", async () => {
-    const hash = await hashPassword("secret123");
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    const hash = await cheap.hash("secret123");
+    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(hash).not.toContain("secret123");
-    expect(await verifyPassword("secret123", hash)).toBe(true);
-    expect(await verifyPassword("secret124", hash)).toBe(false);
-    expect(await hashPassword("secret123")).not.toBe(hash);
-    expect(await verifyPassword("secret123", "garbage")).toBe(false);
+    expect(await cheap.verify("secret123", hash)).toEqual({ ok: true, needsRehash: false });
+    expect((await cheap.verify("secret124", hash)).ok).toBe(false);
+    expect(await cheap.hash("secret123")).not.toBe(hash);
+    expect((await cheap.verify("secret123", "garbage")).ok).toBe(false);
+  });
+
+  it("uses OWASP's scrypt cost by default, for new hashes and the dummy hash alike", () => {
+    expect(OWASP_SCRYPT).toEqual({ N: 131072, r: 8, p: 1 });
+    const hasher = new PasswordHasher();
+    expect(hasher.params).toEqual(OWASP_SCRYPT);
+    expect(hasher.dummyHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+  });
+
+  it("asks for a rehash when a right password's hash has other parameters", async () => {
+    const old = await new PasswordHasher({ N: 16384, r: 8, p: 1 }).hash("secret123");
+    expect(await cheap.verify("secret123", old)).toEqual({ ok: true, needsRehash: true });
+    expect(await cheap.verify("wrong", old)).toEqual({ ok: false, needsRehash: false });
+  });
+
+  it("refuses stored parameters that would exhaust memory instead of trying them", async () => {
+    const hostile = "scrypt$1073741824$8$1$AAAAAAAAAAAAAAAAAAAAAA$" + "A".repeat(86);
+    expect((await cheap.verify("secret123", hostile)).ok).toBe(false);
+  });
+});
+
+describe("password rehash", () => {
+  it("records the new hash on the user's stream and folds it into the user", () => {
+    const registered = userDecider.evolve(userDecider.initialState, userDecider.decide(register, userDecider.initialState)[0]!);
+    const [event] = userDecider.decide({ kind: "rehashPassword", passwordHash: "scrypt$new", at: "2026-03-01T00:00:00.000Z" }, registered);
+    expect(event).toEqual({ type: "PasswordRehashed", data: { userId: "u-1", passwordHash: "scrypt$new", rehashedAt: "2026-03-01T00:00:00.000Z" } });
+    expect(userDecider.evolve(registered, event!)).toMatchObject({ passwordHash: "scrypt$new" });
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Router } from "express";
 import { z } from "zod";
-import { formatPaise, indianDateOf } from "@bahi/shared/contract";
+import { formatPaise, indianDateOf, optionalDateField, optionalText, requiredText, safeString } from "@bahi/shared/contract";
 import { streams, type BahiEventOf, type EventData } from "@bahi/shared/events";
 import { ewayBillValidity, validateEwayBill, type TransportMode, type VehicleType } from "@bahi/shared/returns";
 import { DomainError, notFound, requireUserId, ValidationError } from "@bahi/shared/server";
@@ -51,23 +51,23 @@ export const ewayBillDecider: Decider<EwayBillCommand, EwayBillEvent, EwayBillSt
   },
 };
 
-const pincode = z.union([z.string(), z.number()], { error: "Pincode is required" }).transform(String);
+const pincode = z.union([safeString("Pincode is required").max(20, "Pincode must be 6 digits"), z.number()], { error: "Pincode is required" }).transform(String);
 export const ewayBillCreateSchema = z.object({
-  invoiceId: z.string({ error: "Invoice is required" }).min(1, "Invoice is required"),
+  invoiceId: requiredText("Invoice is required", 100),
   dispatchPincode: pincode,
   deliveryPincode: pincode,
   reasonCode: z.number().int().min(1).max(10).optional().default(1),
   transportMode: z.enum(["road", "rail", "air", "ship"], { error: "Transport mode must be road, rail, air or ship" }).optional().default("road"),
   distanceKm: z.number({ error: "Distance (km) is required" }).int("Distance must be a whole number of kilometres"),
-  vehicleNumber: z.string().trim().nullish().transform((v) => v || null),
+  vehicleNumber: optionalText(20),
   vehicleType: z.enum(["regular", "odc"]).optional().default("regular"),
-  transporterId: z.string().trim().nullish().transform((v) => v || null),
-  transporterName: z.string().trim().max(100).nullish().transform((v) => v || null),
-  transportDocumentNumber: z.string().trim().nullish().transform((v) => v || null),
-  transportDocumentDate: z.string().trim().nullish().transform((v) => v || null),
+  transporterId: optionalText(20),
+  transporterName: optionalText(100),
+  transportDocumentNumber: optionalText(50),
+  transportDocumentDate: optionalDateField("Transport document date"),
 });
 
-const cancelSchema = z.object({ reason: z.string({ error: "Reason is required" }).trim().min(1, "Reason is required").max(200) });
+const cancelSchema = z.object({ reason: requiredText("Reason is required", 200) });
 
 /**
  * SANDBOX numbering: 12 digits derived from the bill's id. Generating a real e-way bill goes

@@ -2,7 +2,7 @@ import type { Expense, Invoice } from "@bahi/shared/contract";
 import { streams, type EventData } from "@bahi/shared/events";
 import { collections, type GstReturnDocument } from "@bahi/shared/read-models";
 import { buildGstr1, buildGstr3b } from "@bahi/shared/returns";
-import type { EventStore, JobQueue, ReadStore } from "@bahi/shared/server";
+import { putJsonBlob, QueueUnavailableError, type BlobStore, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import { fold, handle, type CommandContext } from "../http/decider.ts";
 import { projectedPast } from "../http/projection.ts";
@@ -30,7 +30,8 @@ export interface FilingWorkerDeps {
    * of the return's own stream; see the README's note on this departure from DESIGN.md.
    */
   readStore: ReadStore;
-  projector: string;
+  /** Where the filed return's JSON is kept (a real GSTR-1 is far larger than an event may be). */
+  blobStore: BlobStore;
   jobs: JobQueue;
   gsp: GspClient;
   clock: () => Date;
@@ -58,7 +59,7 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
     };
     if (!gstin) return fail("Add your GSTIN in Settings before filing returns");
 
-    await projectedPast(deps.readStore, deps.projector, after);
+    await projectedPast(deps.readStore, after);
     const invoices = await deps.readStore.list<Invoice>(collections.invoices, userId);
     let json: unknown;
     let totals: EventData<"GstReturnFiled">["totals"];
@@ -88,6 +89,8 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
       };
     }
 
+    // Stored before filing, so that once the GSP has accepted the return only the append is left to do.
+    const returnJsonBlob = await putJsonBlob(deps.blobStore, json);
     let arn: string;
     try {
       ({ arn } = await deps.gsp.fileReturn({ gstin, returnType, period, json: json as { gstin?: unknown; fp?: unknown } }));
@@ -96,7 +99,7 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
       if (error instanceof GspRejectedError) return fail(error.message);
       throw error;
     }
-    const filing = { userId, returnType, period, arn, filedVia: deps.gsp.name, filedAt: deps.clock().toISOString(), totals, returnJson: json };
+    const filing = { userId, returnType, period, arn, filedVia: deps.gsp.name, filedAt: deps.clock().toISOString(), totals, returnJsonBlob };
     const filed = await handle(deps.eventStore, stream, gstReturnDecider, { kind: "recordFiled", filing }, context);
     return { arn, position: filed.position };
   });
@@ -104,17 +107,25 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
 
 /**
  * A filing whose job never ran (the process died, Redis lost it) is still "requested" in its
- * stream: at start-up every such request is queued again under its own job id.
+ * stream: at start-up, and periodically after, every such request is queued again under its
+ * own job id (a job the queue still knows is left alone).
  */
-export async function redispatchPendingFilings(deps: Pick<FilingWorkerDeps, "eventStore" | "readStore" | "jobs">): Promise<number> {
+export async function redispatchPendingFilings(deps: Pick<FilingWorkerDeps, "eventStore" | "readStore" | "jobs"> & { log?: (message: string) => void }): Promise<number> {
   const pending = await deps.readStore.find<GstReturnDocument>(collections.gstReturns, { status: "pending" });
   let queued = 0;
   for (const { userId, returnType, period } of pending) {
-    const recorded = await deps.eventStore.readStream(streams.gstReturn(userId, returnType, period));
-    const last = recorded.at(-1);
-    if (!last || fold(gstReturnDecider, recorded).status !== "requested") continue;
-    const job: FilingJob = { userId, returnType, period, after: last.position };
-    if (await deps.jobs.enqueue(FILING_QUEUE, filingJobId(job, last.revision), job, { attempts: 5, backoffMs: 500 })) queued += 1;
+    try {
+      const recorded = await deps.eventStore.readStream(streams.gstReturn(userId, returnType, period));
+      const last = recorded.at(-1);
+      if (!last || fold(gstReturnDecider, recorded).status !== "requested") continue;
+      const job: FilingJob = { userId, returnType, period, after: last.position };
+      if (await deps.jobs.enqueue(FILING_QUEUE, filingJobId(job, last.revision), job, { attempts: 5, backoffMs: 500 })) queued += 1;
+    } catch (error) {
+      // The queue being down fails every record alike: stop and let the next sweep try.
+      if (error instanceof QueueUnavailableError) throw error;
+      // One bad record is logged and skipped, never a reason to leave the others unqueued.
+      deps.log?.(`re-dispatch: skipped ${returnType} ${period} of ${userId}: ${(error as Error).message}`);
+    }
   }
   return queued;
 }

@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from "express";
 import { compareWirePositions, isWirePosition } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
-import { gstr2bSchema, parseReturnPeriod, returnPeriodOf } from "@bahi/shared/returns";
-import { QueueUnavailableError, requireUserId } from "@bahi/shared/server";
+import { countGstr2bInvoices, gstr2bSchema, parseReturnPeriod, returnPeriodOf } from "@bahi/shared/returns";
+import { putJsonBlob, QueueUnavailableError, requireUserId, type JobOutcome } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
@@ -53,12 +53,41 @@ export function gstRoutes(deps: CommandDeps): Router {
   }
 
   /**
+   * What became of a job within JOB_WAIT_MS, whatever the queue does: a queue that errs or
+   * hangs (Redis going away mid-wait) counts as "not finished yet", never as a 500.
+   */
+  async function awaitJob(queue: string, jobId: string, startedAt: number, settled?: () => Promise<boolean>): Promise<JobOutcome> {
+    // The bound is the request's, so time spent reaching the queue counts against it too.
+    const deadline = startedAt + JOB_WAIT_MS;
+    const waitMs = Math.max(deadline - Date.now(), 0);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        deps.jobs.outcome(queue, jobId, waitMs),
+        new Promise<JobOutcome>((resolve) => (timer = setTimeout(() => resolve({ state: "pending" }), waitMs + 250))),
+      ]);
+    } catch {
+      // The queue cannot say (Redis went away), but the worker may still record the outcome:
+      // watch for it where it is recorded, within the same bound.
+      while (settled && Date.now() < deadline) {
+        // A failed look (a database blip) only means looking again.
+        if (await settled().catch(() => false)) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return { state: "pending" };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
    * Waits (bounded) for a queued job. Returns its result, having sent the position of the event
    * that recorded it; answers a failed or unfinished job itself and returns null.
    */
-  async function finished<Result extends { position: string | null }>(res: Response, queue: string, jobId: string, activity: string, stillRunning: string): Promise<Result | null> {
-    const outcome = await deps.jobs.outcome(queue, jobId, JOB_WAIT_MS);
-    if (outcome.state === "completed") {
+  async function finished<Result extends { position: string | null }>(res: Response, queue: string, jobId: string, activity: string, stillRunning: string, startedAt: number): Promise<Result | null> {
+    const outcome = await awaitJob(queue, jobId, startedAt);
+    // A result that is not one (a job removed under us) is no answer yet, rather than a 500.
+    if (outcome.state === "completed" && typeof outcome.result === "object" && outcome.result !== null) {
       const result = outcome.result as Result;
       sendPosition(res, result.position);
       return result;
@@ -69,6 +98,7 @@ export function gstRoutes(deps: CommandDeps): Router {
   }
 
   async function file(req: Request, res: Response, returnType: GstReturnType) {
+    const startedAt = Date.now();
     const userId = requireUserId(deps.sessions, req);
     const period = periodOf(req, res);
     if (!period) return;
@@ -99,13 +129,35 @@ export function gstRoutes(deps: CommandDeps): Router {
       throw error;
     }
     sendPosition(res, requested.position);
+    const stream = streams.gstReturn(userId, returnType, period);
     const job: FilingJob = { userId, returnType, period, after: requested.position };
     const jobId = filingJobId(job, requested.revision);
-    await deps.jobs.enqueue(FILING_QUEUE, jobId, job, { attempts: 5, backoffMs: 500 });
-    const result = await finished<FilingResult>(res, FILING_QUEUE, jobId, "Filing", "Filing is taking longer than usual; the returns list will show it when it is done.");
-    if (!result) return;
-    if ("arn" in result) answer(res, 200, { success: true, arn: result.arn });
-    else answer(res, 422, { success: false, error: result.error });
+    const stillRunning = "Filing is taking longer than usual; the returns list will show it when it is done.";
+    let outcome: JobOutcome;
+    try {
+      await deps.jobs.enqueue(FILING_QUEUE, jobId, job, { attempts: 5, backoffMs: 500 });
+      const recordedOutcome = async () => fold(gstReturnDecider, await deps.eventStore.readStream(stream)).status !== "requested";
+      outcome = await awaitJob(FILING_QUEUE, jobId, startedAt, recordedOutcome);
+    } catch {
+      // The request is recorded: the periodic re-dispatch queues it once the queue is back,
+      // so this is "in progress", answered below from the return's own stream.
+      outcome = { state: "pending" };
+    }
+    const result = outcome.state === "completed" ? (outcome.result as FilingResult | null) : null;
+    if (result && ("arn" in result || "error" in result)) {
+      sendPosition(res, result.position);
+      if ("arn" in result) return answer(res, 200, { success: true, arn: result.arn });
+      return answer(res, 422, { success: false, error: result.error });
+    }
+    // The queue could not tell (it failed, erred or ran out of time): the return's own stream
+    // is the truth, so a return that was filed is never answered with an error.
+    const recorded = await deps.eventStore.readStream(stream);
+    const state = fold(gstReturnDecider, recorded);
+    if (recorded.length > 0) sendPosition(res, recorded.at(-1)!.position);
+    if (state.status === "filed") return answer(res, 200, { success: true, arn: state.arn });
+    if (state.status === "failed") return answer(res, 422, { success: false, error: state.reason });
+    if (outcome.state === "failed") return answer(res, 502, { success: false, error: `Filing failed: ${outcome.error}` });
+    answer(res, 202, { success: false, error: stillRunning });
   }
 
   router.post("/gstr2b", async (req, res) => {
@@ -117,13 +169,16 @@ export function gstRoutes(deps: CommandDeps): Router {
       const error = `That file is not a GSTR-2B JSON from the GST portal: ${parsed.error.issues[0]?.path.join(".") || "data"} ${parsed.error.issues[0]?.message ?? ""}`.trim();
       return answer(res, 400, { success: false, error });
     }
-    const invoiceCount = parsed.data.docdata.b2b.reduce((sum, supplier) => sum + supplier.inv.length, 0);
+    const invoiceCount = countGstr2bInvoices(parsed.data);
+    // Only the parsed fields are kept, beside the log: the event names them by hash. A blob
+    // whose append then fails is harmless (content-addressed, and the next upload reuses it).
+    const gstr2bBlob = await putJsonBlob(deps.blobStore, parsed.data);
     const now = deps.clock();
     const result = await handle(
       deps.eventStore,
       streams.reconciliation(userId, period),
       reconciliationDecider,
-      { kind: "upload", userId, period, gstr2b: req.body.data, invoiceCount, at: now.toISOString() },
+      { kind: "upload", userId, period, gstr2bBlob, invoiceCount, at: now.toISOString() },
       commandContext(req, userId, now),
     );
     sendPosition(res, result.position);
@@ -131,6 +186,7 @@ export function gstRoutes(deps: CommandDeps): Router {
   });
 
   router.post("/reconcile-purchases", async (req, res) => {
+    const startedAt = Date.now();
     const userId = requireUserId(deps.sessions, req);
     const period = periodOf(req, res);
     if (!period) return;
@@ -146,7 +202,7 @@ export function gstRoutes(deps: CommandDeps): Router {
     const after = seen && isWirePosition(seen) && compareWirePositions(seen, last.position) > 0 ? seen : last.position;
     const job: ReconciliationJob = { userId, period, after };
     await deps.jobs.enqueue(RECONCILIATION_QUEUE, jobId, job);
-    const result = await finished<ReconciliationJobResult>(res, RECONCILIATION_QUEUE, jobId, "Reconciliation", "Reconciliation is taking longer than usual; the results will appear when it is done.");
+    const result = await finished<ReconciliationJobResult>(res, RECONCILIATION_QUEUE, jobId, "Reconciliation", "Reconciliation is taking longer than usual; the results will appear when it is done.", startedAt);
     if (!result) return;
     if ("error" in result) return answer(res, 422, { success: false, error: result.error });
     res.json({ success: true, summary: { matched: result.summary.matched, unmatched: result.summary.total - result.summary.matched } });

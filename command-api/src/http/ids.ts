@@ -1,10 +1,9 @@
+import { isRecordId } from "@bahi/shared/contract";
 import { notFound } from "@bahi/shared/server";
 
 /** Ids are uuids; anything else cannot name a record of ours, so it is simply not found. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isId(raw: string | undefined): raw is string {
-  return raw !== undefined && UUID.test(raw);
+  return isRecordId(raw);
 }
 
 /** A record id from a URL or a body, lower-cased, or a 404 naming what was looked for. */

@@ -8,6 +8,10 @@ export interface ReservationCommand {
   userId: string;
   value: string;
   holder: string;
+  /** For a release: why, in words an auditor reads in the log. */
+  reason?: string;
+  /** For a release: the process that gives it back ("createInvoice", "deleteProduct", ...). */
+  process?: string;
 }
 export type ReservationState = { holder: string | null };
 
@@ -23,7 +27,8 @@ export interface ReservationEvents<Event extends BahiEvent> {
 /**
  * A reservation stream keeps a value unique per business (an SKU, an invoice number)
  * through the event store's expected revisions, never through a read-model index.
- * Reserving again for the same holder is a no-op, so a retried command is harmless.
+ * Reserving again for the same holder is a no-op, so a retried command is harmless; so is
+ * releasing what the holder no longer holds, which lets a compensation run twice.
  */
 export function reservationDecider<Event extends BahiEvent>(events: ReservationEvents<Event>): Decider<ReservationCommand, Event, ReservationState> {
   return {
@@ -40,4 +45,9 @@ export function reservationDecider<Event extends BahiEvent>(events: ReservationE
       }
     },
   };
+}
+
+/** The optional audit fields of a release event, only when given (older events have neither). */
+export function releaseWhy(command: ReservationCommand): { reason?: string; process?: string } {
+  return { ...(command.reason !== undefined ? { reason: command.reason } : {}), ...(command.process !== undefined ? { process: command.process } : {}) };
 }

@@ -2,18 +2,44 @@ import { indianDateOf, type InvoiceStatus } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound } from "@bahi/shared/server";
 import type { Decider } from "../http/decider.ts";
-import { reservationDecider } from "../http/reservation.ts";
+import { releaseWhy, reservationDecider } from "../http/reservation.ts";
 
-export type InvoiceEvent = BahiEventOf<"InvoiceCreated" | "InvoiceMarkedPaid" | "InvoiceStatusChanged" | "InvoiceBecameOverdue">;
+export type InvoiceEvent = BahiEventOf<
+  | "InvoiceCreationStarted"
+  | "InvoiceCreationAbandoned"
+  | "InvoiceCreationCompensated"
+  | "InvoiceCreated"
+  | "InvoiceMarkedPaid"
+  | "InvoiceStatusChanged"
+  | "InvoiceBecameOverdue"
+>;
 export type InvoiceDraft = EventData<"InvoiceCreated">;
+export type InvoiceCreationIntent = EventData<"InvoiceCreationStarted">;
 
+/**
+ * Where the creation process stands before the invoice exists: "started" (its number and
+ * quota slot may be held), "abandoned" (fenced: the invoice can no longer be created, what
+ * it held is being given back), "compensated" (everything given back).
+ */
+export interface InvoiceCreation {
+  intent: InvoiceCreationIntent;
+  phase: "started" | "abandoned" | "compensated";
+  abandoned: { reason: string; code: string } | null;
+}
+
+/** A stream whose creation never completed is, to every command, an invoice that does not exist. */
 export type InvoiceState =
-  | { status: "none" }
+  | { status: "none"; creation?: InvoiceCreation }
   | { status: InvoiceStatus; invoice: InvoiceDraft; paidAt: string | null };
 
 export type InvoiceCommand =
+  /** The creation process's intent, recorded before anything is reserved. */
+  | { kind: "startCreation"; intent: InvoiceCreationIntent }
   /** Everything was looked up and computed by the handler; the decider only checks the facts. */
   | { kind: "create"; draft: InvoiceDraft }
+  /** The fence: after it, `create` is refused, so compensation can never be overtaken. */
+  | { kind: "abandonCreation"; reason: string; code: string; at: string }
+  | { kind: "finishCompensation"; at: string }
   | { kind: "changeStatus"; ownerId: string; to: InvoiceStatus; at: string }
   /** The overdue sweep: `today` is the Indian date it runs for. */
   | { kind: "markOverdue"; today: string; at: string };
@@ -29,6 +55,14 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
   initialState: { status: "none" },
   evolve(state, event) {
     switch (event.type) {
+      case "InvoiceCreationStarted":
+        return { status: "none", creation: { intent: event.data, phase: "started", abandoned: null } };
+      case "InvoiceCreationAbandoned":
+        return state.status === "none" && state.creation
+          ? { status: "none", creation: { ...state.creation, phase: "abandoned", abandoned: { reason: event.data.reason, code: event.data.code } } }
+          : state;
+      case "InvoiceCreationCompensated":
+        return state.status === "none" && state.creation ? { status: "none", creation: { ...state.creation, phase: "compensated" } } : state;
       case "InvoiceCreated":
         return { status: "pending", invoice: event.data, paidAt: null };
       case "InvoiceMarkedPaid":
@@ -45,9 +79,30 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
   },
   decide(command, state) {
     switch (command.kind) {
-      case "create":
+      case "startCreation":
+        if (state.status !== "none" || state.creation) throw new DomainError("CONFLICT", "This invoice already exists");
+        return [{ type: "InvoiceCreationStarted", data: command.intent }];
+      case "create": {
         if (state.status !== "none") throw new DomainError("CONFLICT", "This invoice already exists");
+        const intent = state.creation?.intent;
+        if (!intent || intent.invoiceId !== command.draft.invoiceId || intent.invoiceNumber !== command.draft.invoiceNumber) {
+          throw new DomainError("CONFLICT", "This invoice's creation was not started");
+        }
+        if (state.creation!.phase !== "started") throw creationAbandoned();
         return [{ type: "InvoiceCreated", data: command.draft }];
+      }
+      case "abandonCreation":
+        // Once created, the commit won the race: there is nothing to abandon.
+        if (state.status !== "none" || state.creation?.phase !== "started") return [];
+        return [
+          {
+            type: "InvoiceCreationAbandoned",
+            data: { invoiceId: state.creation.intent.invoiceId, ownerId: state.creation.intent.ownerId, reason: command.reason, code: command.code, abandonedAt: command.at },
+          },
+        ];
+      case "finishCompensation":
+        if (state.status !== "none" || state.creation?.phase !== "abandoned") return [];
+        return [{ type: "InvoiceCreationCompensated", data: { invoiceId: state.creation.intent.invoiceId, ownerId: state.creation.intent.ownerId, compensatedAt: command.at } }];
       case "changeStatus": {
         if (state.status === "none" || state.invoice.ownerId !== command.ownerId) throw notFound("Invoice");
         const { invoiceId, ownerId, totalPaise } = state.invoice;
@@ -68,9 +123,12 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
   },
 };
 
+/** A create that lost to the fence: recovery decided the request had taken too long. */
+export const creationAbandoned = () => new DomainError("CONFLICT", "The invoice was not created: saving it took too long and was rolled back. Please try again");
+
 export const invoiceNumberDecider = reservationDecider<BahiEventOf<"InvoiceNumberReserved" | "InvoiceNumberReleased">>({
   taken: () => new DomainError("CONFLICT", "Invoice number already exists"),
   reserved: ({ userId, value, holder }) => ({ type: "InvoiceNumberReserved", data: { userId, invoiceNumber: value, invoiceId: holder } }),
-  released: ({ userId, value, holder }) => ({ type: "InvoiceNumberReleased", data: { userId, invoiceNumber: value, invoiceId: holder } }),
+  released: (command) => ({ type: "InvoiceNumberReleased", data: { userId: command.userId, invoiceNumber: command.value, invoiceId: command.holder, ...releaseWhy(command) } }),
   holderAfter: (event) => (event.type === "InvoiceNumberReserved" ? event.data.invoiceId : null),
 });

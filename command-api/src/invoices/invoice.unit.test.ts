@@ -11,13 +11,16 @@ const draft = {
 } as InvoiceDraft;
 
 const given = (...events: InvoiceEvent[]): InvoiceState => events.reduce(invoiceDecider.evolve, invoiceDecider.initialState);
+const intent = { invoiceId: "i-1", ownerId: "u-1", invoiceNumber: "INV-202611-001", quotaMonth: "202611", startedAt: "2026-11-30T10:00:00.000Z" };
+const started: InvoiceEvent = { type: "InvoiceCreationStarted", data: intent };
 const created: InvoiceEvent = { type: "InvoiceCreated", data: draft };
 const change = (to: "paid" | "overdue" | "pending", ownerId = "u-1") => ({ kind: "changeStatus" as const, ownerId, to, at: "2026-11-30" });
 
 describe("the invoice decider", () => {
-  it("creates an invoice once", () => {
-    expect(invoiceDecider.decide({ kind: "create", draft }, given())).toEqual([created]);
-    expect(() => invoiceDecider.decide({ kind: "create", draft }, given(created))).toThrow("already exists");
+  it("creates an invoice once, and only after its creation was started", () => {
+    expect(() => invoiceDecider.decide({ kind: "create", draft }, given())).toThrow("was not started");
+    expect(invoiceDecider.decide({ kind: "create", draft }, given(started))).toEqual([created]);
+    expect(() => invoiceDecider.decide({ kind: "create", draft }, given(started, created))).toThrow("already exists");
   });
 
   it("allows pending → paid, pending → overdue and overdue → paid", () => {
@@ -82,5 +85,53 @@ describe("the free plan's monthly quota", () => {
     expect(() => invoiceQuotaDecider.decide(use("c"), full)).toThrow("You have used all 2 invoices of the free plan this month");
     const returned = invoiceQuotaDecider.decide({ kind: "return", userId: "u-1", month: "202611", invoiceId: "b" }, full);
     expect(invoiceQuotaDecider.decide(use("c"), fold([...first, ...second, ...returned]))).toHaveLength(1);
+  });
+});
+
+describe("the invoice creation process on the invoice's own stream", () => {
+  const abandon = { kind: "abandonCreation" as const, reason: "number taken", code: "CONFLICT", at: "2026-11-30T10:00:05.000Z" };
+  const abandoned: InvoiceEvent = { type: "InvoiceCreationAbandoned", data: { invoiceId: "i-1", ownerId: "u-1", reason: "number taken", code: "CONFLICT", abandonedAt: "2026-11-30T10:00:05.000Z" } };
+  const compensated: InvoiceEvent = { type: "InvoiceCreationCompensated", data: { invoiceId: "i-1", ownerId: "u-1", compensatedAt: "x" } };
+
+  it("records the intent first, once", () => {
+    expect(invoiceDecider.decide({ kind: "startCreation", intent }, given())).toEqual([started]);
+    expect(() => invoiceDecider.decide({ kind: "startCreation", intent }, given(started))).toThrow("already exists");
+  });
+
+  it("fence first: a commit arriving after the fence is refused, so compensation is never overtaken", () => {
+    expect(invoiceDecider.decide(abandon, given(started))).toEqual([abandoned]);
+    expect(() => invoiceDecider.decide({ kind: "create", draft }, given(started, abandoned))).toThrow("was not created");
+    expect(() => invoiceDecider.decide({ kind: "create", draft }, given(started, abandoned, compensated))).toThrow("was not created");
+  });
+
+  it("commit first: a fence arriving after the commit appends nothing and the invoice stands", () => {
+    expect(invoiceDecider.decide(abandon, given(started, created))).toEqual([]);
+    expect(given(started, created).status).toBe("pending");
+  });
+
+  it("a second fence or a second compensation appends nothing (whoever loses follows the winner)", () => {
+    expect(invoiceDecider.decide(abandon, given(started, abandoned))).toEqual([]);
+    expect(invoiceDecider.decide({ kind: "finishCompensation", at: "x" }, given(started))).toEqual([]);
+    expect(invoiceDecider.decide({ kind: "finishCompensation", at: "x" }, given(started, abandoned))).toEqual([compensated]);
+    expect(invoiceDecider.decide({ kind: "finishCompensation", at: "x" }, given(started, abandoned, compensated))).toEqual([]);
+  });
+
+  it("a half-created or abandoned invoice is not found by every other command", () => {
+    for (const state of [given(started), given(started, abandoned), given(started, abandoned, compensated)]) {
+      expect(() => invoiceDecider.decide(change("paid"), state)).toThrow("Invoice not found");
+      expect(invoiceDecider.decide({ kind: "markOverdue", today: "2030-01-01", at: "x" }, state)).toEqual([]);
+      expect(state.status).toBe("none");
+    }
+  });
+
+  it("releases and returns say why and which process gave them back", () => {
+    const held = invoiceNumberDecider.evolve(invoiceNumberDecider.initialState, { type: "InvoiceNumberReserved", data: { userId: "u-1", invoiceNumber: "INV-1", invoiceId: "i-1" } });
+    expect(invoiceNumberDecider.decide({ kind: "release", userId: "u-1", value: "INV-1", holder: "i-1", reason: "abandoned", process: "createInvoice" }, held)).toEqual([
+      { type: "InvoiceNumberReleased", data: { userId: "u-1", invoiceNumber: "INV-1", invoiceId: "i-1", reason: "abandoned", process: "createInvoice" } },
+    ]);
+    const used = invoiceQuotaDecider.evolve(invoiceQuotaDecider.initialState, { type: "InvoiceQuotaUsed", data: { userId: "u-1", month: "202611", invoiceId: "i-1", limit: 10 } });
+    expect(invoiceQuotaDecider.decide({ kind: "return", userId: "u-1", month: "202611", invoiceId: "i-1", reason: "abandoned", process: "createInvoice" }, used)).toEqual([
+      { type: "InvoiceQuotaReturned", data: { userId: "u-1", month: "202611", invoiceId: "i-1", reason: "abandoned", process: "createInvoice" } },
+    ]);
   });
 });

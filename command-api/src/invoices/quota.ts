@@ -7,7 +7,8 @@ export type QuotaEvent = BahiEventOf<"InvoiceQuotaUsed" | "InvoiceQuotaReturned"
 export type QuotaState = { used: ReadonlySet<string> };
 export type QuotaCommand =
   | { kind: "use"; userId: string; month: string; invoiceId: string; limit: number }
-  | { kind: "return"; userId: string; month: string; invoiceId: string };
+  /** `reason` and `process` say why, for an auditor reading the counter stream. */
+  | { kind: "return"; userId: string; month: string; invoiceId: string; reason?: string; process?: string };
 
 /**
  * The free plan's monthly counter: one stream per business and month, appended with its
@@ -44,7 +45,18 @@ export const invoiceQuotaDecider: Decider<QuotaCommand, QuotaEvent, QuotaState> 
         return [{ type: "InvoiceQuotaUsed", data: { userId: command.userId, month: command.month, invoiceId: command.invoiceId, limit: command.limit } }];
       case "return":
         return state.used.has(command.invoiceId)
-          ? [{ type: "InvoiceQuotaReturned", data: { userId: command.userId, month: command.month, invoiceId: command.invoiceId } }]
+          ? [
+              {
+                type: "InvoiceQuotaReturned",
+                data: {
+                  userId: command.userId,
+                  month: command.month,
+                  invoiceId: command.invoiceId,
+                  ...(command.reason !== undefined ? { reason: command.reason } : {}),
+                  ...(command.process !== undefined ? { process: command.process } : {}),
+                },
+              },
+            ]
           : [];
     }
   },

@@ -16,7 +16,7 @@ import {
   type LineInput,
 } from "@bahi/shared/contract";
 import { invoiceView, streams } from "@bahi/shared/events";
-import { DomainError, notFound, requireUserId, ValidationError, WrongExpectedRevisionError, type EventStore } from "@bahi/shared/server";
+import { DomainError, notFound, requireUserId, ValidationError, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
@@ -25,23 +25,11 @@ import { isId, recordId } from "../http/ids.ts";
 import { indianMonth } from "../http/month.ts";
 import { customerDecider } from "../parties/customer.ts";
 import { productDecider, productForInvoice } from "../products/product.ts";
-import { invoiceDecider, invoiceNumberDecider, type InvoiceDraft } from "./invoice.ts";
-import { invoiceQuotaDecider } from "./quota.ts";
+import { runCreateInvoiceProcess } from "./createInvoiceProcess.ts";
+import { invoiceDecider, type InvoiceDraft } from "./invoice.ts";
 
 /** A 400 for rules the schema cannot see (rates by date, the server's figures). */
 const badRequest = (errors: { path: (string | number)[]; message: string }[]) => new ValidationError(errors);
-
-/** Appends with retries while other requests move the stream: used for the shared quota counter. */
-async function handleWithRetry<S>(run: () => Promise<S>, attempts = 50): Promise<S> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-    }
-  }
-}
 
 export function invoiceRoutes(deps: CommandDeps): Router {
   const router = Router();
@@ -163,32 +151,9 @@ export function invoiceRoutes(deps: CommandDeps): Router {
     const invoiceId = deps.newId();
     const { draft, free } = await draftInvoice(userId, invoiceId, input, now);
 
-    // Three streams, three appends, no transaction across them: reserve the number, take one
-    // from the month's quota, record the invoice; undo the earlier steps if a later one fails.
-    const numberStream = streams.invoiceNumberReservation(userId, draft.invoiceNumber);
-    const reservation = { userId, value: draft.invoiceNumber, holder: invoiceId };
-    try {
-      await handle(deps.eventStore, numberStream, invoiceNumberDecider, { kind: "reserve", ...reservation }, context);
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) throw new DomainError("CONFLICT", "Invoice number already exists");
-      throw error;
-    }
-    const month = indianMonth(now);
-    const quotaStream = streams.invoiceQuota(userId, month);
-    try {
-      if (free) {
-        await handleWithRetry(() => handle(deps.eventStore, quotaStream, invoiceQuotaDecider, { kind: "use", userId, month, invoiceId, limit: free.limit }, context));
-      }
-      const created = await handle(deps.eventStore, streams.invoice(invoiceId), invoiceDecider, { kind: "create", draft }, context);
-      sendPosition(res, created.position);
-      res.status(201).json(invoiceView(draft, "pending", null));
-    } catch (error) {
-      if (free) {
-        await handleWithRetry(() => handle(deps.eventStore, quotaStream, invoiceQuotaDecider, { kind: "return", userId, month, invoiceId }, context)).catch(() => {});
-      }
-      await handle(deps.eventStore, numberStream, invoiceNumberDecider, { kind: "release", ...reservation }, context).catch(() => {});
-      throw error;
-    }
+    const created = await runCreateInvoiceProcess(deps.eventStore, { draft, free, month: indianMonth(now) }, context);
+    sendPosition(res, created.position);
+    res.status(201).json(invoiceView(draft, "pending", null));
   });
 
   router.patch("/:id/status", async (req, res) => {

@@ -2,22 +2,63 @@ import { basisPointsToPercent, formatPaise, toPaise, type ProductCreateInput, ty
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound } from "@bahi/shared/server";
 import type { Decider } from "../http/decider.ts";
-import { reservationDecider } from "../http/reservation.ts";
+import { releaseWhy, reservationDecider } from "../http/reservation.ts";
 
 export type ProductEvent = BahiEventOf<
-  "ProductAdded" | "ProductUpdated" | "ProductActivated" | "ProductDeactivated" | "ProductDeleted" | "StockReceived" | "StockAdjusted"
+  | "ProductCreationStarted"
+  | "ProductCreationAbandoned"
+  | "ProductCreationCompensated"
+  | "ProductAdded"
+  | "ProductUpdated"
+  | "ProductSkuChangeStarted"
+  | "ProductSkuChangeAbandoned"
+  | "ProductSkuChangeCompleted"
+  | "ProductSkuChangeCompensated"
+  | "ProductActivated"
+  | "ProductDeactivated"
+  | "ProductDeleted"
+  | "StockReceived"
+  | "StockAdjusted"
 >;
 
 type Fields = Omit<EventData<"ProductUpdated">, "productId" | "ownerId" | "updatedAt">;
 
+/** The creation process before the product exists (see createProductProcess.ts). */
+export interface ProductCreation {
+  intent: EventData<"ProductCreationStarted">;
+  phase: "started" | "abandoned" | "compensated";
+}
+
+/**
+ * A change of SKU in flight (see changeProductSkuProcess.ts): "started" (the new SKU may be
+ * reserved), "committed" (the product has the new SKU; the old one is still to be released),
+ * "abandoned" (fenced; the new SKU is being given back). Cleared by its terminal event.
+ */
+export interface SkuChange {
+  fromSku: string;
+  toSku: string;
+  startedAt: string;
+  phase: "started" | "committed" | "abandoned";
+}
+
+/** A product whose creation never completed is, to every command, a product that does not exist. */
 export type ProductState =
-  | { status: "none" }
-  | { status: "active" | "inactive"; id: string; ownerId: string; fields: Fields }
-  | { status: "deleted"; id: string; ownerId: string };
+  | { status: "none"; creation?: ProductCreation }
+  | { status: "active" | "inactive"; id: string; ownerId: string; fields: Fields; skuChange: SkuChange | null }
+  /** sku: what the deletion freed (absent on deletions recorded before it was carried). */
+  | { status: "deleted"; id: string; ownerId: string; sku?: string };
 
 export type ProductCommand =
+  | { kind: "startCreation"; intent: EventData<"ProductCreationStarted"> }
   | { kind: "add"; id: string; ownerId: string; input: ProductCreateInput; at: string }
+  | { kind: "abandonCreation"; reason: string; code: string; at: string }
+  | { kind: "finishCreationCompensation"; at: string }
+  /** An update that keeps the SKU; a new SKU goes through the SKU-change process. */
   | { kind: "update"; ownerId: string; input: ProductUpdateInput; at: string }
+  | { kind: "startSkuChange"; ownerId: string; toSku: string; at: string }
+  | { kind: "commitSkuChange"; ownerId: string; input: ProductUpdateInput; at: string }
+  | { kind: "abandonSkuChange"; reason: string; code: string; at: string }
+  | { kind: "finishSkuChange"; at: string }
   | { kind: "setActive"; ownerId: string; isActive: boolean; at: string }
   | { kind: "delete"; ownerId: string; at: string }
   | { kind: "receiveStock"; ownerId: string; quantity: number; note: string | null; at: string }
@@ -38,6 +79,17 @@ export function productFields(input: ProductUpdateInput): Fields {
 
 export type LiveProduct = Extract<ProductState, { status: "active" | "inactive" }>;
 
+const skuChangePending = () => new DomainError("CONFLICT", "A change of this product's SKU is still being saved; try again in a moment");
+/** A commit that lost to the fence: recovery decided the request had taken too long. */
+export const productProcessAbandoned = () => new DomainError("CONFLICT", "The product was not saved: saving it took too long and was rolled back. Please try again");
+
+/** The owner's live product with no SKU change in flight: what an update or a delete needs. */
+function settled(state: ProductState, ownerId: string): LiveProduct {
+  const product = owned(state, ownerId);
+  if (product.skuChange) throw skuChangePending();
+  return product;
+}
+
 /** The product if it exists, is not deleted and belongs to `ownerId`; otherwise "not found". */
 export function owned(state: ProductState, ownerId: string): LiveProduct {
   if ((state.status === "active" || state.status === "inactive") && state.ownerId === ownerId) return state;
@@ -52,21 +104,38 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
   initialState: { status: "none" },
   evolve(state, event) {
     switch (event.type) {
+      case "ProductCreationStarted":
+        return { status: "none", creation: { intent: event.data, phase: "started" } };
+      case "ProductCreationAbandoned":
+        return state.status === "none" && state.creation ? { status: "none", creation: { ...state.creation, phase: "abandoned" } } : state;
+      case "ProductCreationCompensated":
+        return state.status === "none" && state.creation ? { status: "none", creation: { ...state.creation, phase: "compensated" } } : state;
       case "ProductAdded": {
         const { productId, ownerId, openingStock: _stock, isActive, addedAt: _at, ...fields } = event.data;
-        return { status: isActive ? "active" : "inactive", id: productId, ownerId, fields };
+        return { status: isActive ? "active" : "inactive", id: productId, ownerId, fields, skuChange: null };
       }
       case "ProductUpdated": {
         if (state.status !== "active" && state.status !== "inactive") return state;
         const { productId: _id, ownerId: _owner, updatedAt: _at, ...fields } = event.data;
-        return { ...state, fields };
+        const change = state.skuChange;
+        const committed = change && change.phase === "started" && change.toSku === fields.sku ? { ...change, phase: "committed" as const } : change;
+        return { ...state, fields, skuChange: committed };
       }
+      case "ProductSkuChangeStarted":
+        if (state.status !== "active" && state.status !== "inactive") return state;
+        return { ...state, skuChange: { fromSku: event.data.fromSku, toSku: event.data.toSku, startedAt: event.data.startedAt, phase: "started" } };
+      case "ProductSkuChangeAbandoned":
+        if ((state.status !== "active" && state.status !== "inactive") || !state.skuChange) return state;
+        return { ...state, skuChange: { ...state.skuChange, phase: "abandoned" } };
+      case "ProductSkuChangeCompleted":
+      case "ProductSkuChangeCompensated":
+        return state.status === "active" || state.status === "inactive" ? { ...state, skuChange: null } : state;
       case "ProductActivated":
         return state.status === "inactive" ? { ...state, status: "active" } : state;
       case "ProductDeactivated":
         return state.status === "active" ? { ...state, status: "inactive" } : state;
       case "ProductDeleted":
-        return { status: "deleted", id: event.data.productId, ownerId: event.data.ownerId };
+        return { status: "deleted", id: event.data.productId, ownerId: event.data.ownerId, ...(event.data.sku !== undefined ? { sku: event.data.sku } : {}) };
       case "StockReceived":
       case "StockAdjusted":
         return state;
@@ -78,16 +147,63 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
   },
   decide(command, state) {
     switch (command.kind) {
+      case "startCreation":
+        if (state.status !== "none" || state.creation) throw new DomainError("CONFLICT", "This product already exists");
+        return [{ type: "ProductCreationStarted", data: command.intent }];
       case "add": {
         if (state.status !== "none") throw new DomainError("CONFLICT", "This product already exists");
+        const intent = state.creation?.intent;
+        if (!intent || intent.productId !== command.id || intent.sku !== command.input.sku) throw new DomainError("CONFLICT", "This product's creation was not started");
+        if (state.creation!.phase !== "started") throw productProcessAbandoned();
         const { stock, isActive } = command.input;
         return [
           { type: "ProductAdded", data: { productId: command.id, ownerId: command.ownerId, ...productFields(command.input), openingStock: stock, isActive, addedAt: command.at } },
         ];
       }
+      case "abandonCreation":
+        // Once added, the commit won the race: there is nothing to abandon.
+        if (state.status !== "none" || state.creation?.phase !== "started") return [];
+        return [
+          {
+            type: "ProductCreationAbandoned",
+            data: { productId: state.creation.intent.productId, ownerId: state.creation.intent.ownerId, reason: command.reason, code: command.code, abandonedAt: command.at },
+          },
+        ];
+      case "finishCreationCompensation":
+        if (state.status !== "none" || state.creation?.phase !== "abandoned") return [];
+        return [{ type: "ProductCreationCompensated", data: { productId: state.creation.intent.productId, ownerId: state.creation.intent.ownerId, compensatedAt: command.at } }];
       case "update": {
-        const product = owned(state, command.ownerId);
+        const product = settled(state, command.ownerId);
+        // The SKU moved since the caller read it: a new SKU goes through the SKU-change process.
+        if (command.input.sku !== product.fields.sku) throw new DomainError("CONFLICT", "This product's SKU changed meanwhile; reload it and try again");
         return [{ type: "ProductUpdated", data: { productId: product.id, ownerId: product.ownerId, ...productFields(command.input), updatedAt: command.at } }];
+      }
+      case "startSkuChange": {
+        const product = settled(state, command.ownerId);
+        if (command.toSku === product.fields.sku) return [];
+        return [{ type: "ProductSkuChangeStarted", data: { productId: product.id, ownerId: product.ownerId, fromSku: product.fields.sku, toSku: command.toSku, startedAt: command.at } }];
+      }
+      case "commitSkuChange": {
+        const product = owned(state, command.ownerId);
+        const change = product.skuChange;
+        if (!change || change.toSku !== command.input.sku) throw new DomainError("CONFLICT", "This SKU change was not started");
+        if (change.phase === "committed") return [];
+        if (change.phase === "abandoned") throw productProcessAbandoned();
+        return [{ type: "ProductUpdated", data: { productId: product.id, ownerId: product.ownerId, ...productFields(command.input), updatedAt: command.at } }];
+      }
+      case "abandonSkuChange": {
+        if ((state.status !== "active" && state.status !== "inactive") || state.skuChange?.phase !== "started") return [];
+        const { fromSku, toSku } = state.skuChange;
+        return [{ type: "ProductSkuChangeAbandoned", data: { productId: state.id, ownerId: state.ownerId, fromSku, toSku, reason: command.reason, code: command.code, abandonedAt: command.at } }];
+      }
+      case "finishSkuChange": {
+        if (state.status !== "active" && state.status !== "inactive") return [];
+        const change = state.skuChange;
+        if (!change || change.phase === "started") return [];
+        const data = { productId: state.id, ownerId: state.ownerId, fromSku: change.fromSku, toSku: change.toSku };
+        return change.phase === "committed"
+          ? [{ type: "ProductSkuChangeCompleted", data: { ...data, completedAt: command.at } }]
+          : [{ type: "ProductSkuChangeCompensated", data: { ...data, compensatedAt: command.at } }];
       }
       case "setActive": {
         const product = owned(state, command.ownerId);
@@ -96,8 +212,9 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         return [command.isActive ? { type: "ProductActivated", data } : { type: "ProductDeactivated", data }];
       }
       case "delete": {
-        const product = owned(state, command.ownerId);
-        return [{ type: "ProductDeleted", data: { productId: product.id, ownerId: product.ownerId, deletedAt: command.at } }];
+        // Refused while a SKU change is in flight, so the SKU it frees is the one the product holds.
+        const product = settled(state, command.ownerId);
+        return [{ type: "ProductDeleted", data: { productId: product.id, ownerId: product.ownerId, deletedAt: command.at, sku: product.fields.sku } }];
       }
       case "receiveStock": {
         const product = owned(state, command.ownerId);
@@ -118,7 +235,7 @@ export const SKU_TAKEN = "A product with this SKU already exists";
 export const skuReservationDecider = reservationDecider<BahiEventOf<"SkuReserved" | "SkuReleased">>({
   taken: () => new DomainError("CONFLICT", SKU_TAKEN),
   reserved: ({ userId, value, holder }) => ({ type: "SkuReserved", data: { userId, sku: value, productId: holder } }),
-  released: ({ userId, value, holder }) => ({ type: "SkuReleased", data: { userId, sku: value, productId: holder } }),
+  released: (command) => ({ type: "SkuReleased", data: { userId: command.userId, sku: command.value, productId: command.holder, ...releaseWhy(command) } }),
   holderAfter: (event) => (event.type === "SkuReserved" ? event.data.productId : null),
 });
 

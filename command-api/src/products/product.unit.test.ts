@@ -4,7 +4,8 @@ import { productDecider, productForInvoice, type ProductEvent, type ProductState
 
 const input: ProductCreateInput = { name: "Cotton shirt", description: null, sku: "SHIRT-01", category: "Clothing", price: "999.50", minStock: 10, gstRate: 500, hsnCode: "6205", stock: 40, isActive: true };
 const given = (...events: ProductEvent[]): ProductState => events.reduce(productDecider.evolve, productDecider.initialState);
-const [added] = productDecider.decide({ kind: "add", id: "p-1", ownerId: "u-1", input, at: "2026-11-01" }, given());
+const creationStarted: ProductEvent = { type: "ProductCreationStarted", data: { productId: "p-1", ownerId: "u-1", sku: "SHIRT-01", startedAt: "2026-11-01" } };
+const [added] = productDecider.decide({ kind: "add", id: "p-1", ownerId: "u-1", input, at: "2026-11-01" }, given(creationStarted));
 
 describe("the product decider", () => {
   it("adds a product with its price in paise and its opening stock", () => {
@@ -24,7 +25,59 @@ describe("the product decider", () => {
     expect(given(added!, deactivated!).status).toBe("inactive");
     expect(() => productDecider.decide({ kind: "receiveStock", ownerId: "intruder", quantity: 5, note: null, at: "x" }, state)).toThrow("Product not found");
     const [deleted] = productDecider.decide({ kind: "delete", ownerId: "u-1", at: "x" }, state);
+    expect(deleted).toEqual({ type: "ProductDeleted", data: { productId: "p-1", ownerId: "u-1", deletedAt: "x", sku: "SHIRT-01" } });
     expect(() => productDecider.decide({ kind: "delete", ownerId: "u-1", at: "x" }, given(added!, deleted!))).toThrow("Product not found");
     expect(productForInvoice(given(added!, deleted!))).toBeNull();
+  });
+});
+
+describe("the product's processes on its own stream", () => {
+  const abandonCreation = { kind: "abandonCreation" as const, reason: "taken", code: "CONFLICT", at: "t" };
+  const creationAbandoned: ProductEvent = { type: "ProductCreationAbandoned", data: { productId: "p-1", ownerId: "u-1", reason: "taken", code: "CONFLICT", abandonedAt: "t" } };
+  const addCommand = { kind: "add" as const, id: "p-1", ownerId: "u-1", input, at: "2026-11-01" };
+
+  it("adds a product only after its creation was started, and never after the fence", () => {
+    expect(() => productDecider.decide(addCommand, given())).toThrow("was not started");
+    expect(productDecider.decide(abandonCreation, given(creationStarted))).toEqual([creationAbandoned]);
+    expect(() => productDecider.decide(addCommand, given(creationStarted, creationAbandoned))).toThrow("rolled back");
+    // The other way round: a fence after the commit appends nothing.
+    expect(productDecider.decide(abandonCreation, given(creationStarted, added!))).toEqual([]);
+    expect(() => productDecider.decide({ kind: "receiveStock", ownerId: "u-1", quantity: 1, note: null, at: "x" }, given(creationStarted, creationAbandoned))).toThrow("Product not found");
+  });
+
+  const renamed = { ...input, sku: "SHIRT-02" };
+  const changeStarted: ProductEvent = { type: "ProductSkuChangeStarted", data: { productId: "p-1", ownerId: "u-1", fromSku: "SHIRT-01", toSku: "SHIRT-02", startedAt: "t" } };
+  const abandonChange = { kind: "abandonSkuChange" as const, reason: "stale", code: "STALE", at: "t" };
+
+  it("a SKU change records from and to, and blocks other updates and deletion until it ends", () => {
+    expect(productDecider.decide({ kind: "startSkuChange", ownerId: "u-1", toSku: "SHIRT-02", at: "t" }, given(added!))).toEqual([changeStarted]);
+    const pending = given(added!, changeStarted);
+    expect(() => productDecider.decide({ kind: "delete", ownerId: "u-1", at: "x" }, pending)).toThrow("still being saved");
+    expect(() => productDecider.decide({ kind: "update", ownerId: "u-1", input, at: "x" }, pending)).toThrow("still being saved");
+    expect(() => productDecider.decide({ kind: "startSkuChange", ownerId: "u-1", toSku: "SHIRT-03", at: "t" }, pending)).toThrow("still being saved");
+    // A plain update never carries a new SKU.
+    expect(() => productDecider.decide({ kind: "update", ownerId: "u-1", input: renamed, at: "x" }, given(added!))).toThrow("changed meanwhile");
+  });
+
+  it("commit first: the fence appends nothing, the old SKU is what the end releases", () => {
+    const [commit] = productDecider.decide({ kind: "commitSkuChange", ownerId: "u-1", input: renamed, at: "t" }, given(added!, changeStarted));
+    expect(commit!.type).toBe("ProductUpdated");
+    const committed = given(added!, changeStarted, commit!);
+    expect(productDecider.decide(abandonChange, committed)).toEqual([]);
+    expect(productDecider.decide({ kind: "finishSkuChange", at: "t" }, committed)).toEqual([
+      { type: "ProductSkuChangeCompleted", data: { productId: "p-1", ownerId: "u-1", fromSku: "SHIRT-01", toSku: "SHIRT-02", completedAt: "t" } },
+    ]);
+  });
+
+  it("fence first: the commit is refused and the end compensates", () => {
+    const [fence] = productDecider.decide(abandonChange, given(added!, changeStarted));
+    expect(fence!.type).toBe("ProductSkuChangeAbandoned");
+    const fenced = given(added!, changeStarted, fence!);
+    expect(() => productDecider.decide({ kind: "commitSkuChange", ownerId: "u-1", input: renamed, at: "t" }, fenced)).toThrow("rolled back");
+    const [end] = productDecider.decide({ kind: "finishSkuChange", at: "t" }, fenced);
+    expect(end!.type).toBe("ProductSkuChangeCompensated");
+    const settled = given(added!, changeStarted, fence!, end!);
+    expect(settled.status === "active" && settled.fields.sku).toBe("SHIRT-01");
+    expect(productDecider.decide({ kind: "delete", ownerId: "u-1", at: "x" }, settled)[0]!.type).toBe("ProductDeleted");
   });
 });

@@ -1,12 +1,15 @@
 import { Router, type Request } from "express";
 import { productActiveSchema, productCreateSchema, productUpdateSchema, stockAdjustmentSchema, stockReceiptSchema } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
-import { DomainError, requireUserId, WrongExpectedRevisionError } from "@bahi/shared/server";
+import { requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { fold, handle } from "../http/decider.ts";
 import { recordId } from "../http/ids.ts";
-import { owned, productDecider, SKU_TAKEN, skuReservationDecider, type LiveProduct, type ProductCommand } from "./product.ts";
+import { runChangeProductSkuProcess } from "./changeProductSkuProcess.ts";
+import { runCreateProductProcess } from "./createProductProcess.ts";
+import { runDeleteProductProcess } from "./deleteProductProcess.ts";
+import { owned, productDecider, type LiveProduct, type ProductCommand } from "./product.ts";
 
 /**
  * Products answer commands with `{ id }` only: stock on hand is a projection (invoices lower
@@ -16,20 +19,6 @@ export function productRoutes(deps: CommandDeps): Router {
   const router = Router();
 
   const idParam = (raw: string | undefined) => recordId(raw, "Product");
-
-  async function reserveSku(userId: string, sku: string, productId: string, context: CommandContext): Promise<void> {
-    try {
-      await handle(deps.eventStore, streams.skuReservation(userId, sku), skuReservationDecider, { kind: "reserve", userId, value: sku, holder: productId }, context);
-    } catch (error) {
-      // Another product took the SKU between our read and our append.
-      if (error instanceof WrongExpectedRevisionError) throw new DomainError("CONFLICT", SKU_TAKEN);
-      throw error;
-    }
-  }
-
-  async function releaseSku(userId: string, sku: string, productId: string, context: CommandContext): Promise<void> {
-    await handle(deps.eventStore, streams.skuReservation(userId, sku), skuReservationDecider, { kind: "release", userId, value: sku, holder: productId }, context);
-  }
 
   async function ownedProduct(userId: string, id: string): Promise<LiveProduct> {
     return owned(fold(productDecider, await deps.eventStore.readStream(streams.product(id))), userId);
@@ -45,17 +34,10 @@ export function productRoutes(deps: CommandDeps): Router {
     const userId = requireUserId(deps.sessions, req);
     const input = productCreateSchema.parse(req.body);
     const now = deps.clock();
-    const context = commandContext(req, userId, now);
     const id = deps.newId();
-    await reserveSku(userId, input.sku, id, context);
-    try {
-      const result = await handle(deps.eventStore, streams.product(id), productDecider, { kind: "add", id, ownerId: userId, input, at: now.toISOString() }, context);
-      sendPosition(res, result.position);
-      res.status(201).json({ id });
-    } catch (error) {
-      await releaseSku(userId, input.sku, id, context).catch(() => {});
-      throw error;
-    }
+    const result = await runCreateProductProcess(deps.eventStore, { productId: id, userId, input }, commandContext(req, userId, now));
+    sendPosition(res, result.position);
+    res.status(201).json({ id });
   });
 
   router.put("/:id", async (req, res) => {
@@ -64,19 +46,13 @@ export function productRoutes(deps: CommandDeps): Router {
     const input = productUpdateSchema.parse(req.body);
     const now = deps.clock();
     const context = commandContext(req, userId, now);
-    const before = await ownedProduct(userId, id);
-    const skuChanged = before.fields.sku !== input.sku;
-    // A new SKU is reserved before the product takes it, and the old one released after.
-    if (skuChanged) await reserveSku(userId, input.sku, id, context);
-    try {
-      const result = await handle(deps.eventStore, streams.product(id), productDecider, { kind: "update", ownerId: userId, input, at: now.toISOString() }, context);
-      if (skuChanged) await releaseSku(userId, before.fields.sku, id, context);
-      sendPosition(res, result.position);
-      res.json({ id });
-    } catch (error) {
-      if (skuChanged) await releaseSku(userId, input.sku, id, context).catch(() => {});
-      throw error;
-    }
+    // A new SKU spans two reservation streams: that is the SKU-change process's work.
+    const skuChanged = (await ownedProduct(userId, id)).fields.sku !== input.sku;
+    const result = skuChanged
+      ? await runChangeProductSkuProcess(deps.eventStore, { productId: id, userId, input }, context)
+      : await handle(deps.eventStore, streams.product(id), productDecider, { kind: "update", ownerId: userId, input, at: now.toISOString() }, context);
+    sendPosition(res, result.position);
+    res.json({ id });
   });
 
   router.patch("/:id/active", async (req, res) => {
@@ -90,10 +66,7 @@ export function productRoutes(deps: CommandDeps): Router {
   router.delete("/:id", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
     const id = idParam(req.params.id);
-    const { sku } = (await ownedProduct(userId, id)).fields;
-    const result = await run(req, id, (ownerId, at) => ({ kind: "delete", ownerId, at }));
-    // The SKU is free again once its product is gone.
-    await releaseSku(userId, sku, id, commandContext(req, userId, deps.clock()));
+    const result = await runDeleteProductProcess(deps.eventStore, { productId: id, userId }, commandContext(req, userId, deps.clock()));
     sendPosition(res, result.position);
     res.status(204).end();
   });

@@ -35,6 +35,7 @@ export const gstReturnsProjection: Projection<GstReturnDocument> = {
           totalItcClaimed: "0.00",
           netTaxPayable: "0.00",
           requestedAt: d.requestedAt,
+          returnJsonBlob: null,
           returnJson: null,
         };
       }
@@ -52,7 +53,8 @@ export const gstReturnsProjection: Projection<GstReturnDocument> = {
           totalTaxLiability: formatPaise(totals.taxPaise),
           totalItcClaimed: formatPaise(totals.itcPaise),
           netTaxPayable: formatPaise(totals.netPayablePaise),
-          returnJson: event.data.returnJson,
+          returnJsonBlob: event.data.returnJsonBlob ?? null,
+          returnJson: event.data.returnJson ?? null,
         };
       }
       case "GstReturnFilingFailed":

@@ -11,10 +11,11 @@ export const reconciliationsProjection: Projection<ReconciliationDocument> = {
       case "Gstr2bUploaded": {
         const d = event.data;
         // A new upload starts over: the old result no longer describes it.
-        return { id: reconciliationId(d.userId, d.period), userId: d.userId, period: d.period, uploadedAt: d.uploadedAt, invoicesIn2b: d.invoiceCount, completedAt: null, summary: null, rows: [] };
+        return { id: reconciliationId(d.userId, d.period), userId: d.userId, period: d.period, uploadedAt: d.uploadedAt, invoicesIn2b: d.invoiceCount, completedAt: null, summary: null, rowsBlob: null, rows: [] };
       }
       case "ReconciliationCompleted":
-        return doc && { ...doc, completedAt: event.data.completedAt, summary: event.data.summary, rows: event.data.rows };
+        // The document keeps only the rows' hash; a reconciliation recorded before blobs keeps its inline rows.
+        return doc && { ...doc, completedAt: event.data.completedAt, summary: event.data.summary, rowsBlob: event.data.rowsBlob ?? null, rows: event.data.rows ?? [] };
       default:
         return doc;
     }

@@ -1,18 +1,24 @@
 import express, { Router } from "express";
-import { indianDateOf, type Customer, type Vendor } from "@bahi/shared/contract";
-import { hsnCodes, isOverdue, returnDueDate, returnPeriodOf, previousPeriod, validateGstin } from "@bahi/shared/returns";
+import { indianDateOf, isRecordId, type Customer, type Vendor } from "@bahi/shared/contract";
+import { hsnCodes, isOverdue, parseReturnPeriod, returnDueDate, returnPeriodOf, previousPeriod, validateGstin } from "@bahi/shared/returns";
 import { collections, gstReturnId, reconciliationId, type EwayBillDocument, type GstReturnDocument, type ReconciliationDocument } from "@bahi/shared/read-models";
-import { notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { getJsonBlob, notFound, refuseUnsafeInput, requireUserId, type BlobStore, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 
 const RETURN_TYPES = ["GSTR1", "GSTR3B"] as const;
 
+/** A return's id is `${userId}-${returnType}-${period}` (gstReturnId); anything else names no return. */
+function isGstReturnId(raw: string): boolean {
+  const match = /^(.{36})-(GSTR1|GSTR3B)-(\d{6})$/.exec(raw);
+  return match !== null && isRecordId(match[1]) && parseReturnPeriod(match[3]).ok;
+}
+
 /** GET /api/gst/...: returns, due dates, reference data, and the GSTIN check (a query, so it lives here). */
-export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCodec; clock: () => Date }): Router {
+export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<BlobStore, "get">; sessions: SessionCodec; clock: () => Date }): Router {
   const router = Router();
-  const { readStore, sessions, clock } = deps;
+  const { readStore, blobStore, sessions, clock } = deps;
 
   function withStatus(doc: GstReturnDocument, today: Date) {
-    const { returnJson: _json, ...shown } = doc;
+    const { returnJson: _json, returnJsonBlob: _blob, ...shown } = doc;
     const dueDate = returnDueDate(doc.period, doc.returnType);
     const status = doc.status !== "filed" && isOverdue(doc.period, doc.returnType, today) ? "overdue" : doc.status;
     return { ...shown, dueDate, status };
@@ -27,10 +33,13 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
 
   router.get("/returns/:id/json", async (req, res) => {
     const userId = requireUserId(sessions, req);
-    const doc = await readStore.get<GstReturnDocument>(collections.gstReturns, req.params.id);
-    if (!doc || doc.userId !== userId || !doc.returnJson) throw notFound("Return");
+    const doc = isGstReturnId(req.params.id) ? await readStore.get<GstReturnDocument>(collections.gstReturns, req.params.id) : null;
+    if (!doc || doc.userId !== userId) throw notFound("Return");
+    // Returns filed before blobs keep their JSON in the document itself.
+    const json = doc.returnJsonBlob ? await getJsonBlob(blobStore, doc.returnJsonBlob) : doc.returnJson;
+    if (!json) throw notFound("Return");
     res.setHeader("Content-Disposition", `attachment; filename="${doc.returnType}-${doc.period}.json"`);
-    res.json(doc.returnJson);
+    res.json(json);
   });
 
   /** Last month's returns are the ones due next; anything unfiled before them is pending too. */
@@ -53,9 +62,12 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
 
   router.get("/reconciliations/:period", async (req, res) => {
     const userId = requireUserId(sessions, req);
-    const doc = await readStore.get<ReconciliationDocument>(collections.reconciliations, reconciliationId(userId, req.params.period));
+    const period = parseReturnPeriod(req.params.period);
+    const doc = period.ok ? await readStore.get<ReconciliationDocument>(collections.reconciliations, reconciliationId(userId, period.period.fp)) : null;
     if (!doc || doc.userId !== userId) throw notFound("Reconciliation");
-    res.json(doc);
+    const { rowsBlob, ...shown } = doc;
+    // The rows live in the BlobStore; reconciliations recorded before blobs keep them inline.
+    res.json({ ...shown, rows: rowsBlob ? await getJsonBlob<unknown[]>(blobStore, rowsBlob) : doc.rows });
   });
 
   router.get("/hsn-codes", (_req, res) => {
@@ -68,7 +80,7 @@ export function gstReadRoutes(deps: { readStore: ReadStore; sessions: SessionCod
     res.json(bills.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
   });
 
-  router.post("/validate-gstin", express.json({ limit: "10kb" }), async (req, res) => {
+  router.post("/validate-gstin", express.json({ limit: "10kb" }), refuseUnsafeInput, async (req, res) => {
     const userId = requireUserId(sessions, req);
     const raw = typeof req.body?.gstin === "string" ? req.body.gstin : "";
     const result = validateGstin(raw);

@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { emailField, optionalText, requiredText } from "./fields.ts";
+import { emailField, optionalText, requiredText, safeString } from "./fields.ts";
 
 export const PASSWORD_MIN = 6;
 
 export const registerSchema = z.object({
   email: emailField,
-  password: z
-    .string({ error: "Password must be at least 6 characters" })
+  password: safeString("Password must be at least 6 characters")
     .min(PASSWORD_MIN, "Password must be at least 6 characters")
     .max(200, "Password must be at most 200 characters"),
   firstName: requiredText("First name is required", 100),
@@ -26,7 +25,7 @@ export const registerFormSchema = registerSchema
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is required"),
+  password: safeString("Password is required").min(1, "Password is required").max(200, "Password is required"),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

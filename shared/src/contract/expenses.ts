@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "./fields.ts";
+import { dateField, optionalDateField, optionalText, requiredText, safeString } from "./fields.ts";
 import { isPlaceOfSupplyCode } from "./gst/tax.ts";
 import { moneyField } from "./products.ts";
 
@@ -19,28 +19,23 @@ export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 /** SPEC §5: expense GST is fixed at 18% of the amount (the amount is the base). */
 export const EXPENSE_GST_RATE = 18;
 
-const dateField = (message: string) =>
-  z.string({ error: message }).refine((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}/.test(value), message);
-
 /** POST /api/expenses and PUT /api/expenses/{id}. gstAmount from the client is ignored: the server computes it. */
 export const expenseInputSchema = z.object({
-  vendorId: z.string().trim().nullish().transform((value) => (value ? value : null)),
+  vendorId: safeString("Vendor must be chosen from your vendors").trim().nullish().transform((value) => (value ? value : null)),
   category: z.enum(EXPENSE_CATEGORIES, { error: "Category is required" }),
   description: requiredText("Description is required", 500),
   amount: moneyField("Amount", { required: "Amount is required" }),
   gstAmount: z.union([z.string(), z.number()]).nullish(),
-  date: dateField("Date is required"),
+  date: dateField("Date"),
   // Purchase details GST needs for input tax credit (SPEC §3 expenses entity).
   vendorInvoiceNumber: optionalText(16),
-  vendorInvoiceDate: dateField("Vendor invoice date must be a date").nullish().or(z.literal("").transform(() => null)),
-  placeOfSupply: z
-    .string()
+  vendorInvoiceDate: optionalDateField("Vendor invoice date"),
+  placeOfSupply: safeString()
     .trim()
     .nullish()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isPlaceOfSupplyCode(value), "Place of supply must be a two-digit state code"),
-  hsnCode: z
-    .string()
+  hsnCode: safeString()
     .trim()
     .nullish()
     .transform((value) => (value ? value : null))

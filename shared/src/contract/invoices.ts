@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./fields.ts";
+import { dateField, optionalDateField, optionalText, safeString } from "./fields.ts";
 import { invoiceNumberField } from "./gst/invoiceNumber.ts";
 import { isPlaceOfSupplyCode } from "./gst/tax.ts";
 import { gstRateField, moneyField } from "./products.ts";
@@ -7,15 +7,10 @@ import { gstRateField, moneyField } from "./products.ts";
 export const INVOICE_STATUSES = ["pending", "paid", "overdue"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .refine((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}/.test(value), message);
-
 const figure = z.union([z.string(), z.number()], { error: "Expected an amount" });
 
 export const invoiceItemSchema = z.object({
-  productId: z.string({ error: "Product is required" }).trim().min(1, "Product is required"),
+  productId: safeString("Product is required").trim().min(1, "Product is required"),
   quantity: z
     .union([z.number(), z.string()], { error: "Quantity must be at least 1" })
     .transform((value) => (typeof value === "string" ? Number(value) : value))
@@ -30,12 +25,11 @@ export const invoiceItemSchema = z.object({
 
 /** SPEC §3 invoice creation payload, plus optional placeOfSupply and per-item discounts. */
 export const invoiceCreateSchema = z.object({
-  customerId: z.string({ error: "Customer is required" }).trim().min(1, "Customer is required"),
+  customerId: safeString("Customer is required").trim().min(1, "Customer is required"),
   invoiceNumber: invoiceNumberField,
-  issueDate: isoDate("Issue date must be a date").optional(),
-  dueDate: isoDate("Due date must be a date").nullish().or(z.literal("").transform(() => null)),
-  placeOfSupply: z
-    .string()
+  issueDate: dateField("Issue date").optional(),
+  dueDate: optionalDateField("Due date"),
+  placeOfSupply: safeString()
     .trim()
     .nullish()
     .transform((value) => (value ? value : null))

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalGstinField, optionalText } from "./fields.ts";
+import { optionalGstinField, optionalText, safeString } from "./fields.ts";
 import { STATE_NAMES } from "./gstin.ts";
 
 export const BUSINESS_TYPES = ["Proprietorship", "Partnership", "LLP", "Private Limited", "Public Limited", "Other"] as const;
@@ -14,8 +14,7 @@ export const profileSchema = z
     businessAddress: optionalText(500),
     businessType: z.enum(BUSINESS_TYPES, { error: "Choose a business type" }).nullish().transform((v) => v ?? null),
     gstCategory: z.enum(GST_CATEGORIES, { error: "Choose a GST category" }).nullish().transform((v) => v ?? null),
-    stateCode: z
-      .string()
+    stateCode: safeString("Choose your state")
       .trim()
       .nullish()
       .transform((value) => (value ? value : null))

@@ -39,7 +39,22 @@ const expenseFields = {
   hsnCode: z.string().nullable(),
   eligibleForItc: z.boolean(),
 };
+/** Why a reservation or a quota slot was given back, for auditors (absent on older events). */
+const releaseWhy = {
+  reason: z.string().optional(),
+  /** The process that gave it back: "createInvoice", "createProduct", "changeProductSku", "deleteProduct". */
+  process: z.string().optional(),
+};
+/** Why a process gave up: the error code it answered with, or "STALE" when recovery fenced it. */
+const abandonWhy = { reason: z.string(), code: z.string(), abandonedAt: z.string() };
+
 /** What an update or a delete changed from, so projections subtract without remembering every expense. */
+/**
+ * A document kept in the BlobStore (content-addressed), named by an event instead of carried in
+ * it. Older events of the same type carry the document inline; readers take either.
+ */
+const blobRef = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().nonnegative() });
+
 const expenseBefore = z.object({ date: z.string(), category: z.string(), amountPaise: z.number().int(), gstPaise: z.number().int() });
 
 export const eventSchemas = {
@@ -70,6 +85,8 @@ export const eventSchemas = {
     updatedAt: z.string(),
   }),
   /** invoiceLimit null: unlimited. No payment is taken yet; the event records the choice. */
+  /** The password hash recomputed at a stronger cost on a successful login (same password). */
+  PasswordRehashed: z.object({ userId: z.string(), passwordHash: z.string(), rehashedAt: z.string() }),
   PlanChanged: z.object({ userId: z.string(), plan: z.enum(["free", "professional", "enterprise"]), invoiceLimit: z.number().int().nullable(), changedAt: z.string() }),
   CustomerAdded: z.object({ customerId: z.string(), ownerId: z.string(), ...partyFields, creditLimitPaise: z.number().int().nonnegative(), addedAt: z.string() }),
   CustomerUpdated: z.object({ customerId: z.string(), ownerId: z.string(), ...partyFields, creditLimitPaise: z.number().int().nonnegative(), updatedAt: z.string() }),
@@ -82,19 +99,36 @@ export const eventSchemas = {
   ProductUpdated: z.object({ productId: z.string(), ownerId: z.string(), ...productFields, updatedAt: z.string() }),
   ProductActivated: z.object({ productId: z.string(), ownerId: z.string(), at: z.string() }),
   ProductDeactivated: z.object({ productId: z.string(), ownerId: z.string(), at: z.string() }),
-  ProductDeleted: z.object({ productId: z.string(), ownerId: z.string(), deletedAt: z.string() }),
+  /** sku: the SKU the deletion frees (absent on deletions recorded before it was carried). */
+  ProductDeleted: z.object({ productId: z.string(), ownerId: z.string(), deletedAt: z.string(), sku: z.string().optional() }),
   StockReceived: z.object({ productId: z.string(), ownerId: z.string(), quantity: z.number().int().positive(), note: z.string().nullable(), receivedAt: z.string() }),
   StockAdjusted: z.object({ productId: z.string(), ownerId: z.string(), quantityDelta: z.number().int(), reason: z.string(), adjustedAt: z.string() }),
   /** sku-{userId}-{SKU}: one product per SKU and business. */
   SkuReserved: z.object({ userId: z.string(), sku: z.string(), productId: z.string() }),
-  SkuReleased: z.object({ userId: z.string(), sku: z.string(), productId: z.string() }),
+  SkuReleased: z.object({ userId: z.string(), sku: z.string(), productId: z.string(), ...releaseWhy }),
+  /**
+   * Process managers over several streams (command-api/src/processes): the intent is the
+   * first fact on the aggregate's own stream; the commit or the fence (…Abandoned) follows at
+   * the revision the intent left, so only one of them lands; compensations then a terminal fact.
+   */
+  ProductCreationStarted: z.object({ productId: z.string(), ownerId: z.string(), sku: z.string(), startedAt: z.string() }),
+  ProductCreationAbandoned: z.object({ productId: z.string(), ownerId: z.string(), ...abandonWhy }),
+  ProductCreationCompensated: z.object({ productId: z.string(), ownerId: z.string(), compensatedAt: z.string() }),
+  ProductSkuChangeStarted: z.object({ productId: z.string(), ownerId: z.string(), fromSku: z.string(), toSku: z.string(), startedAt: z.string() }),
+  ProductSkuChangeAbandoned: z.object({ productId: z.string(), ownerId: z.string(), fromSku: z.string(), toSku: z.string(), ...abandonWhy }),
+  ProductSkuChangeCompleted: z.object({ productId: z.string(), ownerId: z.string(), fromSku: z.string(), toSku: z.string(), completedAt: z.string() }),
+  ProductSkuChangeCompensated: z.object({ productId: z.string(), ownerId: z.string(), fromSku: z.string(), toSku: z.string(), compensatedAt: z.string() }),
 
   /** invoiceno-{userId}-{number}: one invoice per number and business. */
   InvoiceNumberReserved: z.object({ userId: z.string(), invoiceNumber: z.string(), invoiceId: z.string() }),
-  InvoiceNumberReleased: z.object({ userId: z.string(), invoiceNumber: z.string(), invoiceId: z.string() }),
+  InvoiceNumberReleased: z.object({ userId: z.string(), invoiceNumber: z.string(), invoiceId: z.string(), ...releaseWhy }),
   /** invoicequota-{userId}-{YYYYMM}: the free plan's monthly counter, one event per invoice. */
   InvoiceQuotaUsed: z.object({ userId: z.string(), month: z.string(), invoiceId: z.string(), limit: z.number().int().nullable() }),
-  InvoiceQuotaReturned: z.object({ userId: z.string(), month: z.string(), invoiceId: z.string() }),
+  InvoiceQuotaReturned: z.object({ userId: z.string(), month: z.string(), invoiceId: z.string(), ...releaseWhy }),
+  /** invoice-{id} revision 0: what the creation will hold (number, quota slot) before it holds it. */
+  InvoiceCreationStarted: z.object({ invoiceId: z.string(), ownerId: z.string(), invoiceNumber: z.string(), quotaMonth: z.string().nullable(), startedAt: z.string() }),
+  InvoiceCreationAbandoned: z.object({ invoiceId: z.string(), ownerId: z.string(), ...abandonWhy }),
+  InvoiceCreationCompensated: z.object({ invoiceId: z.string(), ownerId: z.string(), compensatedAt: z.string() }),
   InvoiceCreated: z.object({
     invoiceId: z.string(),
     ownerId: z.string(),
@@ -148,16 +182,31 @@ export const eventSchemas = {
     filedVia: z.string(),
     filedAt: z.string(),
     totals: z.object({ taxableValuePaise: z.number().int(), taxPaise: z.number().int(), invoiceValuePaise: z.number().int(), itcPaise: z.number().int(), netPayablePaise: z.number().int() }),
-    returnJson: z.unknown(),
+    /** The return as filed, in the BlobStore. */
+    returnJsonBlob: blobRef.optional(),
+    /** Events recorded before blobs carry the return inline. */
+    returnJson: z.unknown().optional(),
   }),
   GstReturnFilingFailed: z.object({ userId: z.string(), returnType: z.enum(["GSTR1", "GSTR3B"]), period: z.string(), reason: z.string(), failedAt: z.string() }),
   /** reconciliation-{userId}-{period}: the GSTR-2B the user downloaded from the portal, as uploaded. */
-  Gstr2bUploaded: z.object({ userId: z.string(), period: z.string(), gstr2b: z.unknown(), invoiceCount: z.number().int(), uploadedAt: z.string() }),
+  Gstr2bUploaded: z.object({
+    userId: z.string(),
+    period: z.string(),
+    /** The parsed GSTR-2B (only the fields reconciliation reads), in the BlobStore. */
+    gstr2bBlob: blobRef.optional(),
+    /** Events recorded before blobs carry the file inline, as uploaded. */
+    gstr2b: z.unknown().optional(),
+    invoiceCount: z.number().int(),
+    uploadedAt: z.string(),
+  }),
   ReconciliationCompleted: z.object({
     userId: z.string(),
     period: z.string(),
     summary: z.object({ matched: z.number().int(), mismatch: z.number().int(), missing_in_books: z.number().int(), missing_in_2b: z.number().int(), total: z.number().int() }),
-    rows: z.array(z.unknown()),
+    /** The reconciliation rows, in the BlobStore. */
+    rowsBlob: blobRef.optional(),
+    /** Events recorded before blobs carry the rows inline. */
+    rows: z.array(z.unknown()).optional(),
     completedAt: z.string(),
   }),
   EwayBillGenerated: z.object({

@@ -15,10 +15,8 @@ export const collections = {
   gstReturns: "gstReturns",
   reconciliations: "reconciliations",
   ewayBills: "ewayBills",
+  processes: "processes",
 } as const;
-
-/** The projector that keeps every read model above; X-Bahi-After waits for its checkpoint. */
-export const MAIN_PROJECTOR = "main";
 
 /** The user as the API shows it, plus invoices created per Indian month ("2026-06"). */
 export type UserDocument = Omit<User, "invoicesUsed"> & { invoicesByMonth: Record<string, number> };
@@ -57,6 +55,9 @@ export interface GstReturnDocument {
   totalItcClaimed: string;
   netTaxPayable: string;
   requestedAt: string;
+  /** The filed return in the BlobStore (the read API fetches it for the download). */
+  returnJsonBlob?: { hash: string; size: number } | null;
+  /** Returns filed before blobs carry their JSON here instead. */
   returnJson: unknown;
 }
 
@@ -68,6 +69,9 @@ export interface ReconciliationDocument {
   invoicesIn2b: number;
   completedAt: string | null;
   summary: { matched: number; mismatch: number; missing_in_books: number; missing_in_2b: number; total: number } | null;
+  /** The rows in the BlobStore (the read API fetches them); null before a reconciliation or when `rows` holds them. */
+  rowsBlob?: { hash: string; size: number } | null;
+  /** Reconciliations recorded before blobs carry their rows here instead. */
   rows: unknown[];
 }
 
@@ -96,4 +100,19 @@ export interface EwayBillDocument {
   cancelReason: string | null;
   sandbox: boolean;
   createdAt: string;
+}
+
+/**
+ * A multi-stream process (command-api/src/processes) that has started and not yet ended:
+ * only a nomination for the recovery sweep, which decides everything from the streams.
+ * id is `${kind}-${aggregateId}`; startedAt is the intent's time (a deletion's time for
+ * "deleteProduct").
+ */
+export interface ProcessDocument {
+  id: string;
+  kind: "createInvoice" | "createProduct" | "changeProductSku" | "deleteProduct";
+  aggregateId: string;
+  ownerId: string;
+  startedAt: string;
+  phase: "started" | "abandoned";
 }

@@ -25,22 +25,34 @@
  * ignored.
  */
 import { z } from "zod";
-import { formatInr, indianDateOf, toPaise } from "../contract/index.ts";
+import { dateProblem, formatInr, indianDateOf, isSafeText, toPaise, UNSAFE_TEXT_MESSAGE } from "../contract/index.ts";
 import type { Expense, IndianDate, Paise } from "../contract/index.ts";
 import { financialYearLongOf, financialYearOf, periodContains, returnPeriod } from "./period.ts";
 import { fromPortalDate, portalAmountToPaise } from "./portal.ts";
 
 // ---------------------------------------------------------------------------------------
-// GSTR-2B JSON (GST.md §5.1), the parts read here; extra fields are allowed and kept out.
+// GSTR-2B JSON (GST.md §5.1): exactly the parts read here. Unknown fields are dropped, so what
+// is stored of an upload is what reconciliation uses, and nothing else a file may carry.
 
-const portalNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, "Expected a number")], {
-  error: "Expected a number",
-});
+/** The most one upload may hold: far above a small business's month, far below what would strain a worker. */
+export const GSTR2B_MAX_SUPPLIERS = 2_000;
+export const GSTR2B_MAX_INVOICES = 10_000;
+/** Items in 2B are one per tax rate, so a handful per invoice. */
+export const GSTR2B_MAX_ITEMS_PER_INVOICE = 100;
+/** Amounts beyond ₹1 lakh crore are not an invoice of this product's users but a typing slip. */
+const MAX_PORTAL_AMOUNT = 1e12;
+
+function portalText(max: number, required?: string) {
+  const base = required ? z.string({ error: required }).min(1, required) : z.string();
+  return base.max(max, `Must be at most ${max} characters`).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+}
+
+const portalNumber = z
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, "Expected a number")], { error: "Expected a number" })
+  .refine((value) => Number.isFinite(Number(value)) && Math.abs(Number(value)) <= MAX_PORTAL_AMOUNT, "Amount out of range");
 const optionalAmount = portalNumber.optional().nullable();
 
-export const gstr2bItemSchema = z.looseObject({
-  num: z.number().optional(),
-  rt: portalNumber.optional().nullable(),
+export const gstr2bItemSchema = z.object({
   txval: optionalAmount,
   igst: optionalAmount,
   cgst: optionalAmount,
@@ -48,50 +60,63 @@ export const gstr2bItemSchema = z.looseObject({
   cess: optionalAmount,
 });
 
-export const gstr2bInvoiceSchema = z.looseObject({
-  inum: z.string({ error: "Invoice number (inum) is required" }).min(1, "Invoice number (inum) is required"),
-  dt: z.string({ error: "Invoice date (dt) is required" }).regex(/^\d{2}-\d{2}-\d{4}$/, "Invoice date (dt) must be dd-mm-yyyy"),
+export const gstr2bInvoiceSchema = z.object({
+  inum: portalText(100, "Invoice number (inum) is required"),
+  dt: z
+    .string({ error: "Invoice date (dt) is required" })
+    .regex(/^\d{2}-\d{2}-\d{4}$/, { message: "Invoice date (dt) must be dd-mm-yyyy", abort: true })
+    .refine((dt) => dateProblem(`${dt.slice(6)}-${dt.slice(3, 5)}-${dt.slice(0, 2)}`, "Invoice date (dt)") === null, "Invoice date (dt) must be a real date between 2000 and 2099"),
   val: portalNumber.optional().nullable(),
-  pos: z.string().optional().nullable(),
-  rev: z.string().optional().nullable(),
-  itcavl: z.string().optional().nullable(),
-  rsn: z.string().optional().nullable(),
+  rev: portalText(4).optional().nullable(),
+  itcavl: portalText(4).optional().nullable(),
   /** Invoice-level totals, present in the portal's file next to `items`. */
   txval: optionalAmount,
   igst: optionalAmount,
   cgst: optionalAmount,
   sgst: optionalAmount,
   cess: optionalAmount,
-  items: z.array(gstr2bItemSchema).optional().nullable(),
+  items: z.array(gstr2bItemSchema).max(GSTR2B_MAX_ITEMS_PER_INVOICE, `At most ${GSTR2B_MAX_ITEMS_PER_INVOICE} items per invoice`).optional().nullable(),
 });
 
-export const gstr2bSupplierSchema = z.looseObject({
-  ctin: z.string({ error: "Supplier GSTIN (ctin) is required" }).min(1, "Supplier GSTIN (ctin) is required"),
-  trdnm: z.string().optional().nullable(),
-  supprd: z.string().optional().nullable(),
+export const gstr2bSupplierSchema = z.object({
+  ctin: portalText(20, "Supplier GSTIN (ctin) is required"),
+  trdnm: portalText(200).optional().nullable(),
   inv: z.array(gstr2bInvoiceSchema).optional().default([]),
 });
 
-const gstr2bData = z.looseObject({
-  gstin: z.string().optional(),
-  rtnprd: z.string().optional(),
-  gendt: z.string().optional(),
+const gstr2bData = z.object({
+  gstin: portalText(20).optional(),
+  rtnprd: portalText(6).optional(),
   docdata: z
-    .looseObject({ b2b: z.array(gstr2bSupplierSchema).optional().default([]) })
+    .object({
+      b2b: z
+        .array(gstr2bSupplierSchema)
+        .max(GSTR2B_MAX_SUPPLIERS, `A GSTR-2B upload may list at most ${GSTR2B_MAX_SUPPLIERS} suppliers`)
+        .optional()
+        .default([]),
+    })
     .optional()
     .default({ b2b: [] }),
 });
 
 /**
  * The GSTR-2B JSON as downloaded: `{ chksum?, data: { gstin, rtnprd, docdata: { b2b: [...] } } }`.
- * The bare `data` object (without the wrapper) is accepted too.
+ * The bare `data` object (without the wrapper) is accepted too, and so is this schema's own
+ * output, so a stored parse reads back through it unchanged.
  */
 export const gstr2bSchema = z.preprocess(
   (value) => (value !== null && typeof value === "object" && "data" in value ? (value as { data: unknown }).data : value),
-  gstr2bData,
+  gstr2bData.refine((data) => countGstr2bInvoices(data) <= GSTR2B_MAX_INVOICES, {
+    message: `A GSTR-2B upload may hold at most ${GSTR2B_MAX_INVOICES} invoices; upload the period in parts`,
+    path: ["docdata", "b2b"],
+  }),
 );
 
 export type Gstr2bParsed = z.output<typeof gstr2bSchema>;
+
+export function countGstr2bInvoices(data: Pick<z.output<typeof gstr2bData>, "docdata">): number {
+  return data.docdata.b2b.reduce((sum, supplier) => sum + supplier.inv.length, 0);
+}
 
 // ---------------------------------------------------------------------------------------
 // Invoice-number normalisation (GST.md §5.3)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { expense } from "./fixtures.ts";
-import { cleanBillNo, gstr2bSchema, reconcilePurchases } from "./reconcile.ts";
+import { cleanBillNo, countGstr2bInvoices, GSTR2B_MAX_INVOICES, GSTR2B_MAX_SUPPLIERS, gstr2bSchema, reconcilePurchases } from "./reconcile.ts";
 
 describe("cleanBillNo (IC get_cleaner_bill_no)", () => {
   it("removes the financial year, separators and leading zeros", () => {
@@ -179,6 +179,49 @@ describe("gstr2bSchema", () => {
     expect(gstr2bSchema.parse(GSTR2B).docdata.b2b).toHaveLength(2);
     expect(gstr2bSchema.parse(GSTR2B.data).rtnprd).toBe("102025");
     expect(gstr2bSchema.parse({ data: { rtnprd: "102025" } }).docdata.b2b).toEqual([]);
+  });
+
+  it("keeps only the fields reconciliation reads, and reads its own output back unchanged", () => {
+    const parsed = gstr2bSchema.parse(GSTR2B);
+    const keys = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value !== null && typeof value === "object") {
+        for (const [key, inner] of Object.entries(value)) {
+          keys.add(key);
+          collect(inner);
+        }
+      }
+    };
+    collect(parsed);
+    const read = ["gstin", "rtnprd", "docdata", "b2b", "ctin", "trdnm", "inv", "inum", "dt", "val", "rev", "itcavl", "txval", "igst", "cgst", "sgst", "cess", "items"];
+    expect([...keys].filter((key) => !read.includes(key))).toEqual([]);
+    expect(keys.has("gendt") || keys.has("itcsumm") || keys.has("version")).toBe(false);
+    expect(gstr2bSchema.parse(parsed)).toEqual(parsed);
+    // Reconciling the stored parse gives exactly what reconciling the file gives.
+    const expenses = [expense({ id: "e1", date: "2025-10-05", vendorGstin: SUPPLIER_A, vendorInvoiceNumber: "1", amount: "100.00", igst: "18.00" })];
+    expect(reconcilePurchases({ gstr2b: parsed, expenses })).toEqual(reconcilePurchases({ gstr2b: GSTR2B, expenses }));
+  });
+
+  it("bounds an upload: suppliers, invoices, dates that exist, amounts and text that can be stored", () => {
+    const invoice = (n: number) => ({ inum: `I-${n}`, dt: "05-10-2025", txval: 1, igst: 0.18 });
+    const supplier = (invoices: number) => ({ ctin: SUPPLIER_A, inv: Array.from({ length: invoices }, (_, n) => invoice(n)) });
+    const of = (b2b: unknown[]) => ({ data: { docdata: { b2b } } });
+
+    const atLimit = gstr2bSchema.parse(of([supplier(GSTR2B_MAX_INVOICES / 2), supplier(GSTR2B_MAX_INVOICES / 2)]));
+    expect(countGstr2bInvoices(atLimit)).toBe(GSTR2B_MAX_INVOICES);
+    const tooMany = gstr2bSchema.safeParse(of([supplier(GSTR2B_MAX_INVOICES / 2), supplier(GSTR2B_MAX_INVOICES / 2 + 1)]));
+    expect(tooMany.error?.issues[0]?.message).toMatch(/at most 10000 invoices/);
+    const suppliers = gstr2bSchema.safeParse(of(Array.from({ length: GSTR2B_MAX_SUPPLIERS + 1 }, () => supplier(0))));
+    expect(suppliers.error?.issues[0]?.message).toMatch(/at most 2000 suppliers/);
+
+    const one = (inv: Record<string, unknown>) => gstr2bSchema.safeParse(of([{ ctin: SUPPLIER_A, inv: [{ ...invoice(1), ...inv }] }]));
+    expect(one({ dt: "30-02-2025" }).error?.issues[0]?.message).toMatch(/real date/);
+    expect(one({ dt: "05-10-0000" }).success).toBe(false);
+    expect(one({ txval: 1e300 }).error?.issues[0]?.message).toBe("Amount out of range");
+    expect(one({ inum: "A\u0000B" }).success).toBe(false);
+    expect(one({ inum: "\uD800" }).success).toBe(false);
+    expect(one({ inum: "x".repeat(101) }).success).toBe(false);
   });
 
   it("rejects a file without the fields it reads", () => {

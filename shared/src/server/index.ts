@@ -7,8 +7,10 @@ export { pgliteClient, postgresClient, openPglite, durableStartParams, type SqlC
 export { migrate } from "./sql/schema.ts";
 export { SqlEventStore } from "./sql/sqlEventStore.ts";
 export { SqlReadStore } from "./sql/sqlReadStore.ts";
+export { SqlBlobStore } from "./sql/sqlBlobStore.ts";
+export { SqlSessionStore } from "./sql/sqlSessionStore.ts";
 export * from "./http/index.ts";
 export { InProcessJobQueue } from "./jobs/inProcessJobQueue.ts";
 export { BullmqJobQueue } from "./jobs/bullmqJobQueue.ts";
-export { waitForProjection } from "./waitForProjection.ts";
+export { waitForProjection, lowestCheckpoint } from "./waitForProjection.ts";
 export * from "./health.ts";

@@ -2,17 +2,27 @@ import { join } from "node:path";
 import type { EventLog } from "./ports/eventLog.ts";
 import type { EventStore } from "./ports/eventStore.ts";
 import type { ReadStore } from "./ports/readStore.ts";
+import type { BlobStore } from "./ports/blobStore.ts";
+import type { SessionStore } from "./ports/sessionStore.ts";
 import { lockDataDir } from "./dataDirLock.ts";
+import type { HealthCheck } from "./health.ts";
 import { openPglite, pgliteClient, postgresClient, type SqlClient } from "./sql/client.ts";
 import { migrate } from "./sql/schema.ts";
 import { SqlEventStore } from "./sql/sqlEventStore.ts";
 import { SqlReadStore } from "./sql/sqlReadStore.ts";
+import { SqlBlobStore } from "./sql/sqlBlobStore.ts";
+import { SqlSessionStore } from "./sql/sqlSessionStore.ts";
 
 export interface Stores {
   eventStore: EventStore;
   eventLog: EventLog;
   readStore: ReadStore;
+  /** Documents too large for an event (uploads, filed returns), referred to by hash. */
+  blobStore: BlobStore;
+  sessionStore: SessionStore;
   describe: string;
+  /** "store": the database answers, and notifications (read-your-writes' wake-ups) reach us. */
+  health: HealthCheck;
   close(): Promise<void>;
 }
 
@@ -22,23 +32,42 @@ export type StoreConfig =
 
 function storesOver(sql: SqlClient, describe: string, release: () => void = () => {}): Stores {
   const events = new SqlEventStore(sql);
+  const readStore = new SqlReadStore(sql);
   return {
     eventStore: events,
     eventLog: events,
-    readStore: new SqlReadStore(sql),
+    readStore,
+    blobStore: new SqlBlobStore(sql),
+    sessionStore: new SqlSessionStore(sql),
     describe,
+    health: storeHealth(sql),
     async close() {
       await events.close();
+      await readStore.close();
       await sql.close();
       release();
     },
   };
 }
 
+function storeHealth(sql: SqlClient): HealthCheck {
+  return {
+    name: "store",
+    async check() {
+      await sql.query("SELECT 1");
+      if (!sql.listening()) {
+        return { status: "down", detail: { listening: false, error: "the LISTEN connection is reconnecting: read-your-writes waits for its fallback until it is back" } };
+      }
+      return { status: "ok", detail: { kind: sql.kind, listening: true } };
+    },
+  };
+}
+
 /** One PGlite per process, under a lock, or a pool on a PostgreSQL server. */
-export async function openStores(config: StoreConfig): Promise<Stores> {
+/** `log`: where connection trouble that is survived (a dropped LISTEN, an idle connection lost) is reported. */
+export async function openStores(config: StoreConfig, options: { log?: (message: string) => void } = {}): Promise<Stores> {
   if (config.kind === "postgres") {
-    const sql = postgresClient(config.databaseUrl);
+    const sql = postgresClient(config.databaseUrl, { log: options.log });
     await migrate(sql);
     return storesOver(sql, "postgres");
   }

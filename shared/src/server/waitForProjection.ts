@@ -1,15 +1,126 @@
 import { compareWirePositions } from "../contract/http.ts";
 import type { ReadStore } from "./ports/readStore.ts";
 
+/** Notifications can be lost (a dropped LISTEN connection): waiters still look now and then. */
+export const SAFETY_RECHECK_MS = 500;
+
+interface Waiter {
+  position: string;
+  resolve(passed: boolean): void;
+}
+
 /**
- * Waits until the projector's checkpoint has passed `position` (null: nothing to wait for).
+ * One per ReadStore: every waiting request shares one checkpoint query per projector commit,
+ * woken by the store's commit notification, so a thousand waiting reads cost what one does.
+ */
+class ProjectionWatcher {
+  private readonly waiters = new Set<Waiter>();
+  private unsubscribe: (() => void) | null = null;
+  private safetyTimer: NodeJS.Timeout | null = null;
+  private checking: Promise<void> | null = null;
+  private checkAgain = false;
+
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly recheckMs: number,
+  ) {}
+
+  /** The lowest checkpoint over every projection's active generation (null: some projection has none yet). */
+  async lowest(): Promise<string | null> {
+    const checkpoints = Object.values(await this.readStore.checkpoints());
+    if (checkpoints.length === 0) return null;
+    return checkpoints.reduce((low, c) => (compareWirePositions(c, low) < 0 ? c : low));
+  }
+
+  wait(position: string, timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      const waiter: Waiter = { position, resolve: (passed) => finish(passed) };
+      const finish = (passed: boolean) => {
+        if (!this.waiters.delete(waiter)) return;
+        clearTimeout(timer);
+        if (this.waiters.size === 0) this.idle();
+        resolve(passed);
+      };
+      this.waiters.add(waiter);
+      this.busy();
+      // A commit may have landed between the caller's first look and the subscription.
+      this.check();
+    });
+  }
+
+  private busy(): void {
+    if (!this.unsubscribe) this.unsubscribe = this.readStore.onCommit(() => this.check());
+    if (!this.safetyTimer) {
+      this.safetyTimer = setInterval(() => this.check(), this.recheckMs);
+      this.safetyTimer.unref();
+    }
+  }
+
+  private idle(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.safetyTimer) clearInterval(this.safetyTimer);
+    this.safetyTimer = null;
+  }
+
+  /** Coalesced: a notification during a check runs exactly one more check after it. */
+  private check(): void {
+    if (this.checking) {
+      this.checkAgain = true;
+      return;
+    }
+    this.checking = (async () => {
+      do {
+        this.checkAgain = false;
+        let lowest: string | null;
+        try {
+          lowest = await this.lowest();
+        } catch {
+          // The store is unreachable for now: the next notification or the safety re-check tries again.
+          return;
+        }
+        for (const waiter of [...this.waiters]) {
+          if (lowest !== null && compareWirePositions(lowest, waiter.position) >= 0) waiter.resolve(true);
+        }
+      } while (this.checkAgain && this.waiters.size > 0);
+    })().finally(() => {
+      this.checking = null;
+    });
+  }
+}
+
+const watchers = new WeakMap<ReadStore, ProjectionWatcher>();
+
+function watcherOf(readStore: ReadStore, recheckMs: number): ProjectionWatcher {
+  let watcher = watchers.get(readStore);
+  if (!watcher) {
+    watcher = new ProjectionWatcher(readStore, recheckMs);
+    watchers.set(readStore, watcher);
+  }
+  return watcher;
+}
+
+/**
+ * Waits until every projection's active checkpoint has passed `position` (null: nothing to
+ * wait for). Woken by the read store's commit notifications, with a slow safety re-check.
  * Resolves true when it has, false when `timeoutMs` ran out first.
  */
-export async function waitForProjection(readStore: ReadStore, projector: string, position: string | null, timeoutMs: number, pollMs = 25): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (compareWirePositions(await readStore.checkpoint(projector), position) >= 0) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
+export async function waitForProjection(
+  readStore: ReadStore,
+  position: string | null,
+  timeoutMs: number,
+  options: { recheckMs?: number } = {},
+): Promise<boolean> {
+  if (position === null) return true;
+  const watcher = watcherOf(readStore, Math.max(options.recheckMs ?? SAFETY_RECHECK_MS, 250));
+  const lowest = await watcher.lowest();
+  if (lowest !== null && compareWirePositions(lowest, position) >= 0) return true;
+  if (timeoutMs <= 0) return false;
+  return watcher.wait(position, timeoutMs);
+}
+
+/** The lowest checkpoint over every projection (for health): null when some projection has none yet. */
+export function lowestCheckpoint(readStore: ReadStore): Promise<string | null> {
+  return watcherOf(readStore, SAFETY_RECHECK_MS).lowest();
 }

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
 import type { ErrorBody } from "../../contract/http.ts";
 import { DomainError, ValidationError, type DomainErrorCode } from "../errors.ts";
-import { StoreUnavailableError, WrongExpectedRevisionError } from "../ports/eventStore.ts";
+import { EventTooLargeError, StoreUnavailableError, WrongExpectedRevisionError } from "../ports/eventStore.ts";
 import { QueueUnavailableError } from "../ports/jobQueue.ts";
 
 const STATUS: Record<DomainErrorCode, number> = {
@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   queueUnavailable: "QUEUE_UNAVAILABLE",
   badBody: "BAD_REQUEST_BODY",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  eventTooLarge: "EVENT_TOO_LARGE",
   unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
   noSuchEndpoint: "NO_SUCH_ENDPOINT",
   internal: "INTERNAL_ERROR",
@@ -60,6 +61,8 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
     res.status(STATUS[error.code]).json({ code: error.code, message: error.message } satisfies ErrorBody);
   } else if (error instanceof WrongExpectedRevisionError) {
     res.status(409).json({ code: ERROR_CODES.concurrentChange, message: "This record was changed at the same time by another request. Reload and try again." } satisfies ErrorBody);
+  } else if (error instanceof EventTooLargeError) {
+    res.status(413).json({ code: ERROR_CODES.eventTooLarge, message: "This request carries more than can be recorded at once. Nothing was saved; send less at a time." } satisfies ErrorBody);
   } else if (error instanceof StoreUnavailableError) {
     res.status(503).json({ code: ERROR_CODES.storeUnavailable, message: "The service is temporarily unavailable. Please try again shortly." } satisfies ErrorBody);
   } else if (error instanceof QueueUnavailableError) {

@@ -20,8 +20,7 @@ export class BullmqJobQueue implements JobQueue {
   ) {
     // maxRetriesPerRequest: null is what BullMQ's blocking commands need; the calls from a
     // request are bounded by `bounded` instead, so a user never waits on a dead Redis.
-    this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    this.connection.on("error", () => {});
+    this.connection = redisConnection(redisUrl);
   }
 
   private async bounded<T>(work: Promise<T>, what: string, ms = 3000): Promise<T> {
@@ -39,13 +38,23 @@ export class BullmqJobQueue implements JobQueue {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
-      queue.on("error", () => {});
+      // Redis errors surface in the calls that meet them (bounded, as QueueUnavailableError);
+      // the event copy of them must not go unhandled, which would end the process.
+      queue.on("error", () => undefined);
       this.queues.set(name, queue);
     }
     return queue;
   }
 
+  /** While ioredis reconnects, a command would only wait in its offline queue: say so at once. */
+  private assertConnected(): void {
+    if (this.connection.status === "reconnecting" || this.connection.status === "end") {
+      throw new QueueUnavailableError(`The job queue (Redis) is unavailable: the connection is ${this.connection.status}`);
+    }
+  }
+
   async ping(): Promise<void> {
+    this.assertConnected();
     await this.bounded(this.connection.ping(), "ping");
   }
 
@@ -72,30 +81,38 @@ export class BullmqJobQueue implements JobQueue {
 
   process(queue: string, handler: JobHandler, options: { concurrency?: number } = {}): void {
     const worker = new Worker(queue, async (job) => handler(job.data, { jobId: job.id ?? "", attempt: job.attemptsMade + 1 }), {
-      connection: new Redis(this.redisUrl, { maxRetriesPerRequest: null }),
+      connection: redisConnection(this.redisUrl),
       prefix: this.prefix,
       concurrency: options.concurrency ?? 2,
       lockDuration: this.lockDurationMs,
       stalledInterval: this.lockDurationMs,
     });
-    worker.on("error", () => {});
+    // A worker whose Redis goes away logs nothing useful per retry; it keeps reconnecting
+    // (ioredis retries forever) and resumes fetching jobs once Redis is back.
+    worker.on("error", () => undefined);
     this.workers.push(worker);
   }
 
   async outcome(queue: string, jobId: string, timeoutMs: number): Promise<JobOutcome> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const job = await Job.fromId(this.queue(queue), jobId);
-      const state = job ? await job.getState() : "unknown";
-      if (job && state === "completed") return { state: "completed", result: job.returnvalue };
-      if (job && state === "failed") return { state: "failed", error: job.failedReason };
+      // Each look is bounded by what is left of the wait, so a hanging Redis cannot stretch it.
+      const left = () => Math.max(deadline - Date.now(), 100);
+      this.assertConnected();
+      const job = await this.bounded(Job.fromId(this.queue(queue), jobId), `looking up ${queue} job ${jobId}`, left());
+      const state = job ? await this.bounded(job.getState(), `reading the state of ${queue} job ${jobId}`, left()) : "unknown";
+      if (job && (state === "completed" || state === "failed")) {
+        // The job was read before it finished: read it again for its result or reason.
+        const done = (await this.bounded(Job.fromId(this.queue(queue), jobId), `reading ${queue} job ${jobId}`, left())) ?? job;
+        return state === "completed" ? { state: "completed", result: done.returnvalue } : { state: "failed", error: done.failedReason };
+      }
       if (Date.now() >= deadline) return { state: "pending" };
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
   async schedule(queue: string, scheduleId: string, everyMs: number, payload: unknown): Promise<void> {
-    await this.queue(queue).upsertJobScheduler(scheduleId, { every: everyMs }, { name: queue, data: payload });
+    await this.bounded(this.queue(queue).upsertJobScheduler(scheduleId, { every: everyMs }, { name: queue, data: payload }), `scheduling ${scheduleId}`);
   }
 
   async close(): Promise<void> {
@@ -106,4 +123,16 @@ export class BullmqJobQueue implements JobQueue {
     if (this.connection.status === "ready") await within(this.connection.quit());
     this.connection.disconnect();
   }
+}
+
+/**
+ * ioredis reconnects forever by default (retryStrategy: 50 ms more per try, at most 2 s), so
+ * queues and workers come back by themselves once Redis does; errors meanwhile are expected.
+ */
+function redisConnection(url: string): Redis {
+  const connection = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(times * 100, 2000) });
+  // Without a listener an 'error' event (every failed reconnect) would end the process; the
+  // calls that need Redis report its absence themselves.
+  connection.on("error", () => undefined);
+  return connection;
 }

@@ -23,6 +23,7 @@ export class InProcessJobQueue implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly waiting = new Map<string, Job[]>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly schedules = new Set<string>();
   private closed = false;
 
   async ping(): Promise<void> {}
@@ -55,6 +56,10 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   async schedule(queue: string, scheduleId: string, everyMs: number, payload: unknown): Promise<void> {
+    // Schedules are re-registered periodically (for Redis, which can lose them): once is enough here.
+    const key = `${queue}:${scheduleId}`;
+    if (this.schedules.has(key)) return;
+    this.schedules.add(key);
     const tick = () => {
       if (this.closed) return;
       void this.enqueue(queue, `${scheduleId}:${Date.now()}`, payload);

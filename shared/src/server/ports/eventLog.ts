@@ -14,6 +14,11 @@ export interface LogPage {
 export interface EventLog {
   /** Events strictly after `checkpoint` (null: from the start), at most `limit` of them. */
   readAll(checkpoint: string | null, limit: number): Promise<LogPage>;
+  /**
+   * The position of the newest committed event (null: the log is empty). It may be ahead of
+   * what readAll shows yet (a transaction still running keeps later ones back), never behind.
+   */
+  head(): Promise<string | null>;
   /** < 0, 0, > 0 like a sort comparator; null sorts before every position. */
   comparePositions(a: string | null, b: string | null): number;
   /** A hint that something was appended (may fire spuriously or late); returns unsubscribe. */

@@ -64,8 +64,42 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * The most an event's serialised data and metadata may take together. Events are facts, not
+ * documents: anything bigger (an upload, a filed return) belongs in the BlobStore with its
+ * hash in the event. The bound also keeps one request from growing the log without limit.
+ */
+export const MAX_EVENT_BYTES = 256 * 1024;
+
+/** An event too large for the log; nothing of the append was written. The caller answers 413. */
+export class EventTooLargeError extends Error {
+  readonly code = "EVENT_TOO_LARGE";
+  constructor(
+    readonly streamId: string,
+    readonly eventType: string,
+    readonly bytes: number,
+  ) {
+    super(`${eventType} for ${streamId} takes ${bytes} bytes; events may take at most ${MAX_EVENT_BYTES}`);
+    this.name = "EventTooLargeError";
+  }
+}
+
+/** UTF-8 bytes of an event's data and metadata as JSON: what an adapter stores for it. */
+export function serialisedEventBytes(event: Pick<NewEvent, "data" | "metadata">): number {
+  return Buffer.byteLength(JSON.stringify(event.data) ?? "", "utf8") + Buffer.byteLength(JSON.stringify(event.metadata) ?? "", "utf8");
+}
+
+/** Every adapter calls this before writing anything, so no part of an oversized append is stored. */
+export function assertEventsFit(streamId: string, events: readonly NewEvent[]): void {
+  for (const event of events) {
+    const bytes = serialisedEventBytes(event);
+    if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(streamId, event.type, bytes);
+  }
+}
+
 export interface EventStore {
   /** All events of one stream in revision order; [] when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Refuses (EventTooLargeError) any event whose data + metadata exceed MAX_EVENT_BYTES, before writing anything. */
   appendToStream(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
 }

@@ -1,9 +1,14 @@
+import type { RecordedEvent } from "./eventStore.ts";
+
 /**
- * The read side's port: documents by collection and id, owner-filtered lists, and a
- * checkpoint per projector written in the same transaction as the documents it covers.
+ * The read side's port: documents by collection and id, owner-filtered lists, and per
+ * projection a checkpoint written in the same transaction as the documents it covers.
  *
- * Documents live in numbered generations. Readers always see the active one; a rebuild
- * fills a fresh generation from the whole log and then activates it in one step.
+ * A projection is named by its collection. Each projection's documents live in numbered
+ * generations of their own: readers see the projection's active generation; a rebuild fills a
+ * fresh one from the whole log and then activates it in one step, for one projection or all.
+ * An event a projection cannot apply is parked for it (dead letter) in the same transaction
+ * that moves its checkpoint on, so one bad event never stops the others.
  */
 export interface ReadDocument<T = unknown> {
   collection: string;
@@ -20,16 +25,57 @@ export interface DocumentKey {
   id: string;
 }
 
-export interface ProjectorCommit {
+/** An event parked for one projection (and one of its documents, when the document is known). */
+export interface ParkedEvent {
+  projection: string;
   generation: number;
-  projector: string;
-  /** The checkpoint the batch was read from; a different stored one means another writer moved it. */
-  expectedCheckpoint: string | null;
-  checkpoint: string;
-  documents: readonly ReadDocument[];
+  position: string;
+  /** null: the event's documents could not be worked out (routing or upcasting threw). */
+  documentId: string | null;
+  /** The recorded event, kept whole so a retry can apply it later. */
+  event: RecordedEvent;
+  error: string;
+  attempts: number;
+  parkedAt: string;
 }
 
-/** The batch's generation is no longer active or its checkpoint moved: reload and retry. */
+export type ParkedEventInput = Omit<ParkedEvent, "parkedAt" | "projection" | "generation">;
+
+export interface ParkedKey {
+  position: string;
+  documentId: string | null;
+}
+
+/** One projection's share of a projector commit. */
+export interface ProjectionBatch {
+  projection: string;
+  generation: number;
+  /** The checkpoint the batch was read from; a different stored one means another writer moved it. */
+  expectedCheckpoint: string | null;
+  /** Equal to expectedCheckpoint when nothing new was read (a retry of parked events). */
+  checkpoint: string | null;
+  /** Documents of this projection's collection. */
+  documents: readonly ReadDocument[];
+  /** Parked, or parked again with a new error and attempt count (upsert by position and document). */
+  park?: readonly ParkedEventInput[];
+  /** Parked events now applied: removed in the same transaction as the documents. */
+  resolve?: readonly ParkedKey[];
+}
+
+export interface ProjectionState {
+  projection: string;
+  generation: number;
+  checkpoint: string | null;
+}
+
+export interface ParkedSummary {
+  projection: string;
+  count: number;
+  firstPosition: string;
+  firstError: string;
+}
+
+/** The batch's generation is no longer active (or being built) or its checkpoint moved: reload and retry. */
 export class ProjectionConflictError extends Error {
   readonly code = "PROJECTION_CONFLICT";
   constructor(message: string) {
@@ -39,7 +85,7 @@ export class ProjectionConflictError extends Error {
 }
 
 export interface ReadStore {
-  /** Live documents (tombstones excluded) of the active generation. */
+  /** Live documents (tombstones excluded) of the collection's active generation. */
   get<T>(collection: string, id: string): Promise<T | null>;
   list<T>(collection: string, ownerId: string): Promise<T[]>;
   /**
@@ -47,22 +93,39 @@ export interface ReadStore {
    * system jobs (the overdue sweep, re-dispatching filings), never for a user's request.
    */
   find<T>(collection: string, where: Readonly<Record<string, string | number | boolean | null>>): Promise<T[]>;
-  /** The checkpoint of a projector in the active generation. */
-  checkpoint(projector: string): Promise<string | null>;
+  /** The checkpoint of every projection's active generation. */
+  checkpoints(): Promise<Record<string, string | null>>;
+  /**
+   * A hint that some projector committed (this process or, on PostgreSQL, any other); may fire
+   * spuriously or be lost, so waiters re-check now and then. Returns unsubscribe.
+   */
+  onCommit(listener: () => void): () => void;
 
   // --- for projectors ---
-  activeGeneration(): Promise<number>;
+  /** The active generation of each named projection, created empty for those that have none. */
+  activeProjections(projections: readonly string[]): Promise<ProjectionState[]>;
   /** Documents including tombstones, in the given generation. */
   getDocuments(generation: number, keys: readonly DocumentKey[]): Promise<ReadDocument[]>;
-  checkpointAt(generation: number, projector: string): Promise<string | null>;
-  /** Atomically writes documents and the checkpoint, if the generation is active (or is being built) and the checkpoint unmoved. */
-  commit(commit: ProjectorCommit): Promise<void>;
+  /** Which of these documents have parked events in the generation: id → position of the earliest. */
+  parkedDocuments(generation: number, ids: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Atomically, for every batch: writes its documents, parks and resolves its events and moves
+   * its checkpoint, if each generation is active (or being built) and each checkpoint unmoved.
+   */
+  commit(batches: readonly ProjectionBatch[]): Promise<void>;
+  /** Parked events of the active generations (or of one generation), in log order. */
+  parked(filter?: { projection?: string; generation?: number }): Promise<ParkedEvent[]>;
+  /** Count and first error per projection with parked events in its active generation. */
+  parkedSummary(): Promise<ParkedSummary[]>;
 
   // --- for rebuilds ---
-  /** A new, empty generation that readers do not see yet. */
-  createGeneration(): Promise<number>;
-  /** Makes `generation` the one readers see and drops the older ones. */
+  /** A new, empty generation of the projection that readers do not see yet. */
+  createGeneration(projection: string): Promise<number>;
+  /** The checkpoint of any generation (active or building), null when it has none or is gone. */
+  checkpointAt(generation: number): Promise<string | null>;
+  /** Makes `generation` the one readers see for its projection and drops the projection's older ones. */
   activateGeneration(generation: number): Promise<void>;
   /** Drops a generation that was never activated (a failed rebuild). */
   dropGeneration(generation: number): Promise<void>;
+  close(): Promise<void>;
 }

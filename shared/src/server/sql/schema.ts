@@ -22,14 +22,31 @@ CREATE TABLE IF NOT EXISTS bahi_events (
 );
 `;
 
+/**
+ * Read models: per projection (named by its collection) numbered generations, one of them
+ * active; documents, checkpoints and parked events belong to a generation.
+ *
+ * Migration from the first shape (one global generation for every projection, checkpoint
+ * "main"): a generations table without a projection column is dropped with the documents and
+ * checkpoints. Read models are derived from the log only, so nothing is lost: the projector
+ * creates each projection's generation and rebuilds it from the log when it starts. The drop
+ * goes through a one-statement SQL function because migrations run statement by statement
+ * (split on semicolons) and plain SQL has no IF.
+ */
 const READ_MODELS = `
+CREATE OR REPLACE FUNCTION bahi_rm_drop_global_generations() RETURNS void LANGUAGE sql AS
+  'DROP TABLE IF EXISTS bahi_rm_documents, bahi_rm_checkpoints, bahi_rm_generations';
+SELECT bahi_rm_drop_global_generations()
+ WHERE EXISTS (SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'bahi_rm_generations')
+   AND NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'bahi_rm_generations' AND column_name = 'projection');
+DROP FUNCTION bahi_rm_drop_global_generations();
+
 CREATE TABLE IF NOT EXISTS bahi_rm_generations (
   generation integer PRIMARY KEY,
+  projection text NOT NULL,
   status text NOT NULL CHECK (status IN ('building', 'active'))
 );
-CREATE UNIQUE INDEX IF NOT EXISTS bahi_rm_one_active ON bahi_rm_generations (status) WHERE status = 'active';
-INSERT INTO bahi_rm_generations (generation, status)
-  SELECT 1, 'active' WHERE NOT EXISTS (SELECT 1 FROM bahi_rm_generations);
+CREATE UNIQUE INDEX IF NOT EXISTS bahi_rm_one_active ON bahi_rm_generations (projection) WHERE status = 'active';
 
 CREATE TABLE IF NOT EXISTS bahi_rm_documents (
   generation integer NOT NULL,
@@ -43,14 +60,45 @@ CREATE TABLE IF NOT EXISTS bahi_rm_documents (
 CREATE INDEX IF NOT EXISTS bahi_rm_documents_owner ON bahi_rm_documents (generation, collection, owner_id);
 
 CREATE TABLE IF NOT EXISTS bahi_rm_checkpoints (
+  generation integer PRIMARY KEY,
+  position text
+);
+
+CREATE TABLE IF NOT EXISTS bahi_rm_parked (
   generation integer NOT NULL,
-  projector text NOT NULL,
-  position text,
-  PRIMARY KEY (generation, projector)
+  position text NOT NULL,
+  document_id text NOT NULL,
+  event jsonb NOT NULL,
+  error text NOT NULL,
+  attempts integer NOT NULL DEFAULT 1,
+  parked_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (generation, position, document_id)
 );
 `;
 
-const SCHEMA_PARTS: readonly string[] = [EVENTS, READ_MODELS];
+/** Server-side sessions (SqlSessionStore): the cookie names a row, logout revokes it. */
+const SESSIONS = `
+CREATE TABLE IF NOT EXISTS bahi_sessions (
+  id text PRIMARY KEY,
+  user_id text NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS bahi_sessions_expires ON bahi_sessions (expires_at);
+`;
+
+/** Content-addressed documents that events refer to by hash (ports/blobStore.ts); never updated. */
+const BLOBS = `
+CREATE TABLE IF NOT EXISTS bahi_blobs (
+  hash text PRIMARY KEY CHECK (hash ~ '^[0-9a-f]{64}$'),
+  size bigint NOT NULL,
+  content bytea NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`;
+
+const SCHEMA_PARTS: readonly string[] = [EVENTS, READ_MODELS, SESSIONS, BLOBS];
 
 /** Idempotent; an advisory lock keeps processes starting together from racing on CREATE. */
 export async function migrate(client: SqlClient): Promise<void> {

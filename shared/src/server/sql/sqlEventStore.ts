@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { EventLog, LogPage } from "../ports/eventLog.ts";
 import {
+  assertEventsFit,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventStore,
@@ -8,7 +9,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from "../ports/eventStore.ts";
-import type { SqlClient, SqlExecutor } from "./client.ts";
+import { retryUnavailable, type SqlClient, type SqlExecutor } from "./client.ts";
 
 const NOTIFY_CHANNEL = "bahi_events";
 
@@ -85,6 +86,14 @@ export class SqlEventStore implements EventStore, EventLog {
 
   async appendToStream(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError("appendToStream needs at least one event");
+    assertEventsFit(streamId, events);
+    // A dropped connection may have lost the answer to a commit that happened: retrying is
+    // still safe, because a retry of a committed append finds its own events (by id) in place
+    // and answers as the first try would have.
+    return retryUnavailable(() => this.appendOnce(streamId, events, expected));
+  }
+
+  private async appendOnce(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     try {
       return await this.tryAppend(streamId, events, expected);
     } catch (error) {
@@ -178,6 +187,14 @@ export class SqlEventStore implements EventStore, EventLog {
     return { events, checkpoint: events.length > 0 ? events[events.length - 1]!.position : checkpoint };
   }
 
+  async head(): Promise<string | null> {
+    // The primary key's order: one index step, whatever the log's size.
+    const [row] = await this.sql.query<{ tx: string; pos: string }>(
+      "SELECT transaction_id::text AS tx, position::text AS pos FROM bahi_events ORDER BY transaction_id DESC, position DESC LIMIT 1",
+    );
+    return row ? toPosition(row.tx, row.pos) : null;
+  }
+
   comparePositions(a: string | null, b: string | null): number {
     if (a === b) return 0;
     if (a === null) return -1;
@@ -192,12 +209,14 @@ export class SqlEventStore implements EventStore, EventLog {
     this.appended.on("append", listener);
     if (this.sql.kind === "postgres" && !this.listening) {
       // Other processes append too: PostgreSQL's NOTIFY carries their hint to us.
+      // The client reconnects a dropped LISTEN by itself and wakes us after it (see listen).
       this.listening = this.sql
         .listen(NOTIFY_CHANNEL, () => this.appended.emit("append"))
         .then((unlisten) => {
           this.unlisten = unlisten;
         })
         .catch(() => {
+          // Only a closed client refuses to listen; the next onAppend tries again.
           this.listening = null;
         });
     }

@@ -1,7 +1,13 @@
+import { EventEmitter } from "node:events";
+import { compareWirePositions } from "../../contract/http.ts";
+import type { RecordedEvent } from "../ports/eventStore.ts";
 import {
   ProjectionConflictError,
   type DocumentKey,
-  type ProjectorCommit,
+  type ParkedEvent,
+  type ParkedSummary,
+  type ProjectionBatch,
+  type ProjectionState,
   type ReadDocument,
   type ReadStore,
 } from "../ports/readStore.ts";
@@ -15,11 +21,51 @@ interface DocumentRow {
   position: string;
 }
 
-const ACTIVE = "(SELECT generation FROM bahi_rm_generations WHERE status = 'active')";
+interface ParkedRow {
+  projection: string;
+  generation: number;
+  position: string;
+  document_id: string;
+  event: RecordedEvent;
+  error: string;
+  attempts: number;
+  parked_at: string;
+}
 
-/** ReadStore over PostgreSQL or PGlite: JSONB documents in numbered generations. */
+/** Projectors' commits are announced here, in the commit's transaction, to every process. */
+const NOTIFY_CHANNEL = "bahi_read_models";
+
+/** The active generation of the collection named by the query's first parameter. */
+const ACTIVE = "(SELECT generation FROM bahi_rm_generations WHERE projection = $1 AND status = 'active')";
+
+/** parked.document_id is part of the primary key: an event parked before its documents were known has "". */
+const NO_DOCUMENT = "";
+
+function toParked(row: ParkedRow): ParkedEvent {
+  return {
+    projection: row.projection,
+    generation: Number(row.generation),
+    position: row.position,
+    documentId: row.document_id === NO_DOCUMENT ? null : row.document_id,
+    event: row.event,
+    error: row.error,
+    attempts: Number(row.attempts),
+    parkedAt: new Date(row.parked_at).toISOString(),
+  };
+}
+
+const byPosition = (a: { position: string }, b: { position: string }) => compareWirePositions(a.position, b.position);
+
+/** ReadStore over PostgreSQL or PGlite: JSONB documents in numbered generations per projection. */
 export class SqlReadStore implements ReadStore {
-  constructor(private readonly sql: SqlClient) {}
+  private readonly committed = new EventEmitter();
+  private listening: Promise<void> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private closed = false;
+
+  constructor(private readonly sql: SqlClient) {
+    this.committed.setMaxListeners(0);
+  }
 
   async get<T>(collection: string, id: string): Promise<T | null> {
     const [row] = await this.sql.query<{ data: T | null }>(
@@ -49,20 +95,62 @@ export class SqlReadStore implements ReadStore {
     return rows.map((row) => row.data);
   }
 
-  async checkpoint(projector: string): Promise<string | null> {
-    const [row] = await this.sql.query<{ position: string | null }>(
-      `SELECT position FROM bahi_rm_checkpoints WHERE generation = ${ACTIVE} AND projector = $1`,
-      [projector],
+  async checkpoints(): Promise<Record<string, string | null>> {
+    const rows = await this.sql.query<{ projection: string; position: string | null }>(
+      `SELECT g.projection, c.position FROM bahi_rm_generations g
+         LEFT JOIN bahi_rm_checkpoints c ON c.generation = g.generation
+        WHERE g.status = 'active'`,
     );
-    return row?.position ?? null;
+    return Object.fromEntries(rows.map((row) => [row.projection, row.position ?? null]));
   }
 
-  async activeGeneration(): Promise<number> {
-    const [row] = await this.sql.query<{ generation: number }>(
-      "SELECT generation FROM bahi_rm_generations WHERE status = 'active'",
+  onCommit(listener: () => void): () => void {
+    this.committed.on("commit", listener);
+    if (this.sql.kind === "postgres" && !this.listening && !this.unlisten && !this.closed) {
+      // Projectors in other processes commit too: PostgreSQL's NOTIFY carries their hint to us.
+      this.listening = this.sql
+        .listen(NOTIFY_CHANNEL, () => this.committed.emit("commit"))
+        .then((unlisten) => {
+          this.unlisten = unlisten;
+          this.listening = null;
+        })
+        .catch(() => {
+          // Waiters fall back to their slow re-check; the next subscriber tries to listen again.
+          this.listening = null;
+        });
+    }
+    return () => this.committed.off("commit", listener);
+  }
+
+  async activeProjections(projections: readonly string[]): Promise<ProjectionState[]> {
+    if (projections.length === 0) return [];
+    const missing = async () =>
+      this.sql.query<{ projection: string }>(
+        `SELECT p.projection FROM unnest($1::text[]) AS p(projection)
+          WHERE NOT EXISTS (SELECT 1 FROM bahi_rm_generations g WHERE g.projection = p.projection AND g.status = 'active')`,
+        [projections],
+      );
+    const absent = await missing();
+    if (absent.length > 0) {
+      await this.sql.transaction(async (tx) => {
+        await tx.query("LOCK TABLE bahi_rm_generations IN EXCLUSIVE MODE");
+        for (const { projection } of absent) {
+          await tx.query(
+            `INSERT INTO bahi_rm_generations (generation, projection, status)
+             SELECT COALESCE((SELECT max(generation) FROM bahi_rm_generations), 0) + 1, $1, 'active'
+              WHERE NOT EXISTS (SELECT 1 FROM bahi_rm_generations WHERE projection = $1 AND status = 'active')`,
+            [projection],
+          );
+        }
+      });
+    }
+    const rows = await this.sql.query<{ projection: string; generation: number; position: string | null }>(
+      `SELECT g.projection, g.generation, c.position FROM bahi_rm_generations g
+         LEFT JOIN bahi_rm_checkpoints c ON c.generation = g.generation
+        WHERE g.status = 'active' AND g.projection = ANY($1::text[])`,
+      [projections],
     );
-    if (!row) throw new Error("Read store has no active generation: was it migrated?");
-    return Number(row.generation);
+    return rows.map((row) => ({ projection: row.projection, generation: Number(row.generation), checkpoint: row.position ?? null }));
   }
 
   async getDocuments(generation: number, keys: readonly DocumentKey[]): Promise<ReadDocument[]> {
@@ -83,52 +171,89 @@ export class SqlReadStore implements ReadStore {
     }));
   }
 
-  async checkpointAt(generation: number, projector: string): Promise<string | null> {
-    const [row] = await this.sql.query<{ position: string | null }>(
-      "SELECT position FROM bahi_rm_checkpoints WHERE generation = $1 AND projector = $2",
-      [generation, projector],
+  async parkedDocuments(generation: number, ids: readonly string[]): Promise<Map<string, string>> {
+    const earliest = new Map<string, string>();
+    if (ids.length === 0) return earliest;
+    const rows = await this.sql.query<{ document_id: string; position: string }>(
+      "SELECT document_id, position FROM bahi_rm_parked WHERE generation = $1 AND document_id = ANY($2::text[])",
+      [generation, ids],
     );
+    for (const row of rows) {
+      const known = earliest.get(row.document_id);
+      if (known === undefined || compareWirePositions(row.position, known) < 0) earliest.set(row.document_id, row.position);
+    }
+    return earliest;
+  }
+
+  async checkpointAt(generation: number): Promise<string | null> {
+    const [row] = await this.sql.query<{ position: string | null }>("SELECT position FROM bahi_rm_checkpoints WHERE generation = $1", [generation]);
     return row?.position ?? null;
   }
 
-  async commit(commit: ProjectorCommit): Promise<void> {
+  async commit(batches: readonly ProjectionBatch[]): Promise<void> {
+    if (batches.length === 0) return;
     await this.sql.transaction(async (tx) => {
-      const [generation] = await tx.query<{ status: string }>(
-        "SELECT status FROM bahi_rm_generations WHERE generation = $1 FOR SHARE",
-        [commit.generation],
-      );
-      if (!generation) throw new ProjectionConflictError(`Generation ${commit.generation} is gone`);
-      await tx.query(
-        `INSERT INTO bahi_rm_checkpoints (generation, projector, position) VALUES ($1, $2, NULL)
-         ON CONFLICT (generation, projector) DO NOTHING`,
-        [commit.generation, commit.projector],
-      );
-      const [stored] = await tx.query<{ position: string | null }>(
-        "SELECT position FROM bahi_rm_checkpoints WHERE generation = $1 AND projector = $2 FOR UPDATE",
-        [commit.generation, commit.projector],
-      );
-      if ((stored?.position ?? null) !== commit.expectedCheckpoint) {
-        throw new ProjectionConflictError(
-          `Checkpoint of ${commit.projector} moved from ${String(commit.expectedCheckpoint)} to ${String(stored?.position)}`,
+      // Always in generation order, so two projectors committing overlapping batches cannot deadlock.
+      for (const batch of [...batches].sort((a, b) => a.generation - b.generation)) {
+        const [generation] = await tx.query<{ projection: string }>(
+          "SELECT projection FROM bahi_rm_generations WHERE generation = $1 FOR SHARE",
+          [batch.generation],
         );
+        if (!generation) throw new ProjectionConflictError(`Generation ${batch.generation} is gone`);
+        if (generation.projection !== batch.projection) {
+          throw new ProjectionConflictError(`Generation ${batch.generation} belongs to ${generation.projection}, not ${batch.projection}`);
+        }
+        const stray = batch.documents.find((d) => d.collection !== batch.projection);
+        if (stray) throw new RangeError(`Projection ${batch.projection} cannot write to collection ${stray.collection}`);
+        await tx.query("INSERT INTO bahi_rm_checkpoints (generation, position) VALUES ($1, NULL) ON CONFLICT (generation) DO NOTHING", [batch.generation]);
+        const [stored] = await tx.query<{ position: string | null }>("SELECT position FROM bahi_rm_checkpoints WHERE generation = $1 FOR UPDATE", [
+          batch.generation,
+        ]);
+        if ((stored?.position ?? null) !== batch.expectedCheckpoint) {
+          throw new ProjectionConflictError(
+            `Checkpoint of ${batch.projection} (generation ${batch.generation}) moved from ${String(batch.expectedCheckpoint)} to ${String(stored?.position)}`,
+          );
+        }
+        await writeDocuments(tx, batch.generation, batch.documents);
+        await resolveParked(tx, batch);
+        await writeParked(tx, batch);
+        if (batch.checkpoint !== batch.expectedCheckpoint) {
+          await tx.query("UPDATE bahi_rm_checkpoints SET position = $2 WHERE generation = $1", [batch.generation, batch.checkpoint]);
+        }
       }
-      await writeDocuments(tx, commit.generation, commit.documents);
-      await tx.query("UPDATE bahi_rm_checkpoints SET position = $3 WHERE generation = $1 AND projector = $2", [
-        commit.generation,
-        commit.projector,
-        commit.checkpoint,
-      ]);
+      await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
     });
+    this.committed.emit("commit");
   }
 
-  async createGeneration(): Promise<number> {
+  async parked(filter: { projection?: string; generation?: number } = {}): Promise<ParkedEvent[]> {
+    const rows = await this.sql.query<ParkedRow>(
+      `SELECT g.projection, p.generation, p.position, p.document_id, p.event, p.error, p.attempts, p.parked_at::text AS parked_at
+         FROM bahi_rm_parked p JOIN bahi_rm_generations g ON g.generation = p.generation
+        WHERE ($1::integer IS NULL AND g.status = 'active' OR p.generation = $1::integer)
+          AND ($2::text IS NULL OR g.projection = $2::text)`,
+      [filter.generation ?? null, filter.projection ?? null],
+    );
+    return rows.map(toParked).sort((a, b) => a.projection.localeCompare(b.projection) || byPosition(a, b) || (a.documentId ?? "").localeCompare(b.documentId ?? ""));
+  }
+
+  async parkedSummary(): Promise<ParkedSummary[]> {
+    const parked = await this.parked();
+    const summaries = new Map<string, ParkedSummary>();
+    for (const event of parked) {
+      const summary = summaries.get(event.projection);
+      if (summary) summary.count += 1;
+      else summaries.set(event.projection, { projection: event.projection, count: 1, firstPosition: event.position, firstError: event.error });
+    }
+    return [...summaries.values()];
+  }
+
+  async createGeneration(projection: string): Promise<number> {
     return this.sql.transaction(async (tx) => {
       await tx.query("LOCK TABLE bahi_rm_generations IN EXCLUSIVE MODE");
-      const [row] = await tx.query<{ next: number }>(
-        "SELECT COALESCE(max(generation), 0) + 1 AS next FROM bahi_rm_generations",
-      );
+      const [row] = await tx.query<{ next: number }>("SELECT COALESCE(max(generation), 0) + 1 AS next FROM bahi_rm_generations");
       const next = Number(row!.next);
-      await tx.query("INSERT INTO bahi_rm_generations (generation, status) VALUES ($1, 'building')", [next]);
+      await tx.query("INSERT INTO bahi_rm_generations (generation, projection, status) VALUES ($1, $2, 'building')", [next, projection]);
       return next;
     });
   }
@@ -136,35 +261,52 @@ export class SqlReadStore implements ReadStore {
   async activateGeneration(generation: number): Promise<void> {
     await this.sql.transaction(async (tx) => {
       await tx.query("LOCK TABLE bahi_rm_generations IN EXCLUSIVE MODE");
-      const [target] = await tx.query<{ status: string }>("SELECT status FROM bahi_rm_generations WHERE generation = $1", [
-        generation,
-      ]);
-      // Without this, activating a dropped generation would leave no active one at all.
+      const [target] = await tx.query<{ projection: string }>("SELECT projection FROM bahi_rm_generations WHERE generation = $1", [generation]);
+      // Without this, activating a dropped generation would leave the projection with no active one at all.
       if (!target) throw new ProjectionConflictError(`Generation ${generation} is gone: it cannot be activated`);
-      // Older generations still building belong to rebuilds this one supersedes.
+      // Older generations of the projection still building belong to rebuilds this one supersedes.
       const dropped = await tx.query<{ generation: number }>(
-        "DELETE FROM bahi_rm_generations WHERE generation <> $1 AND (status = 'active' OR generation < $1) RETURNING generation",
-        [generation],
+        `DELETE FROM bahi_rm_generations
+          WHERE projection = $2 AND generation <> $1 AND (status = 'active' OR generation < $1)
+          RETURNING generation`,
+        [generation, target.projection],
       );
-      const droppedGenerations = dropped.map((row) => Number(row.generation));
       await tx.query("UPDATE bahi_rm_generations SET status = 'active' WHERE generation = $1", [generation]);
-      await tx.query("DELETE FROM bahi_rm_documents WHERE generation < $1 OR generation = ANY($2::integer[])", [
-        generation,
-        droppedGenerations,
-      ]);
-      await tx.query("DELETE FROM bahi_rm_checkpoints WHERE generation < $1 OR generation = ANY($2::integer[])", [
-        generation,
-        droppedGenerations,
-      ]);
+      await deleteGenerations(
+        tx,
+        dropped.map((row) => Number(row.generation)),
+      );
+      await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
     });
+    this.committed.emit("commit");
   }
 
   async dropGeneration(generation: number): Promise<void> {
     await this.sql.transaction(async (tx) => {
-      await tx.query("DELETE FROM bahi_rm_generations WHERE generation = $1 AND status = 'building'", [generation]);
-      await tx.query("DELETE FROM bahi_rm_documents WHERE generation = $1 AND NOT EXISTS (SELECT 1 FROM bahi_rm_generations WHERE generation = $1)", [generation]);
-      await tx.query("DELETE FROM bahi_rm_checkpoints WHERE generation = $1 AND NOT EXISTS (SELECT 1 FROM bahi_rm_generations WHERE generation = $1)", [generation]);
+      const dropped = await tx.query<{ generation: number }>(
+        "DELETE FROM bahi_rm_generations WHERE generation = $1 AND status = 'building' RETURNING generation",
+        [generation],
+      );
+      await deleteGenerations(
+        tx,
+        dropped.map((row) => Number(row.generation)),
+      );
     });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listening;
+    await this.unlisten?.();
+    this.unlisten = null;
+    this.committed.removeAllListeners();
+  }
+}
+
+async function deleteGenerations(tx: SqlExecutor, generations: readonly number[]): Promise<void> {
+  if (generations.length === 0) return;
+  for (const table of ["bahi_rm_documents", "bahi_rm_checkpoints", "bahi_rm_parked"]) {
+    await tx.query(`DELETE FROM ${table} WHERE generation = ANY($1::integer[])`, [generations]);
   }
 }
 
@@ -183,6 +325,40 @@ async function writeDocuments(tx: SqlExecutor, generation: number, documents: re
       documents.map((d) => d.ownerId),
       documents.map((d) => (d.data === null ? null : JSON.stringify(d.data))),
       documents.map((d) => d.position),
+    ],
+  );
+}
+
+async function resolveParked(tx: SqlExecutor, batch: ProjectionBatch): Promise<void> {
+  const resolved = batch.resolve ?? [];
+  if (resolved.length === 0) return;
+  const rows = await tx.query<{ position: string }>(
+    `DELETE FROM bahi_rm_parked p USING unnest($2::text[], $3::text[]) AS k(position, document_id)
+      WHERE p.generation = $1 AND p.position = k.position AND p.document_id = k.document_id
+      RETURNING p.position`,
+    [batch.generation, resolved.map((k) => k.position), resolved.map((k) => k.documentId ?? NO_DOCUMENT)],
+  );
+  // Someone else (a concurrent retry) applied them first: this batch's documents are stale.
+  if (rows.length !== resolved.length) throw new ProjectionConflictError(`Parked events of ${batch.projection} were resolved by another writer`);
+}
+
+async function writeParked(tx: SqlExecutor, batch: ProjectionBatch): Promise<void> {
+  const parked = batch.park ?? [];
+  if (parked.length === 0) return;
+  await tx.query(
+    `INSERT INTO bahi_rm_parked (generation, position, document_id, event, error, attempts)
+     SELECT $1, p.position, p.document_id, p.event::jsonb, p.error, p.attempts
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::integer[]) AS p(position, document_id, event, error, attempts)
+     ON CONFLICT (generation, position, document_id)
+     DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts`,
+    [
+      batch.generation,
+      parked.map((p) => p.position),
+      parked.map((p) => p.documentId ?? NO_DOCUMENT),
+      parked.map((p) => JSON.stringify(p.event)),
+      // NUL cannot be stored in PostgreSQL text; an error message is for people, so drop it.
+      parked.map((p) => p.error.replace(/\u0000/g, "")),
+      parked.map((p) => p.attempts),
     ],
   );
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import type { BahiEvent } from "@bahi/shared/events";
+import type { ProcessDocument } from "@bahi/shared/read-models";
+import { invoicesProjection } from "../invoices/invoicesProjection.ts";
+import { processesProjection } from "./processesProjection.ts";
+
+/** Applies events the way the projector does: by document id, skipping events a document does not handle. */
+function project(events: BahiEvent[]): Map<string, ProcessDocument | null> {
+  const docs = new Map<string, ProcessDocument | null>();
+  for (const event of events) {
+    if (!processesProjection.handles.includes(event.type)) continue;
+    for (const id of processesProjection.documentIds(event)) docs.set(id, processesProjection.evolve(docs.get(id) ?? null, event));
+  }
+  return docs;
+}
+
+const started: BahiEvent = { type: "InvoiceCreationStarted", data: { invoiceId: "i-1", ownerId: "u-1", invoiceNumber: "A-1", quotaMonth: "202611", startedAt: "2026-11-30T10:00:00.000Z" } };
+const abandoned: BahiEvent = { type: "InvoiceCreationAbandoned", data: { invoiceId: "i-1", ownerId: "u-1", reason: "stale", code: "STALE", abandonedAt: "t" } };
+const compensated: BahiEvent = { type: "InvoiceCreationCompensated", data: { invoiceId: "i-1", ownerId: "u-1", compensatedAt: "t" } };
+
+describe("the processes read model", () => {
+  it("nominates a started process until its commit or its terminal event", () => {
+    expect(project([started]).get("createInvoice-i-1")).toEqual({ id: "createInvoice-i-1", kind: "createInvoice", aggregateId: "i-1", ownerId: "u-1", startedAt: "2026-11-30T10:00:00.000Z", phase: "started" });
+    expect(project([started, abandoned]).get("createInvoice-i-1")?.phase).toBe("abandoned");
+    expect(project([started, abandoned, compensated]).get("createInvoice-i-1")).toBeNull();
+  });
+
+  it("nominates a deletion until the release of the SKU it freed, not any other release", () => {
+    const deleted: BahiEvent = { type: "ProductDeleted", data: { productId: "p-1", ownerId: "u-1", deletedAt: "t", sku: "A" } };
+    const otherRelease: BahiEvent = { type: "SkuReleased", data: { userId: "u-1", sku: "B", productId: "p-1", process: "changeProductSku" } };
+    const release: BahiEvent = { type: "SkuReleased", data: { userId: "u-1", sku: "A", productId: "p-1", process: "deleteProduct" } };
+    expect(project([deleted, otherRelease]).get("deleteProduct-p-1")?.kind).toBe("deleteProduct");
+    expect(project([deleted, otherRelease, release]).get("deleteProduct-p-1")).toBeNull();
+    // A deletion recorded before deletions carried their SKU nominates nothing.
+    expect(project([{ type: "ProductDeleted", data: { productId: "p-2", ownerId: "u-1", deletedAt: "t" } }]).size).toBe(0);
+  });
+
+  it("the invoice list never sees a half-created invoice", () => {
+    for (const event of [started, abandoned, compensated]) expect(invoicesProjection.handles).not.toContain(event.type);
+  });
+});
