@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { migrate, postgresClient, SqlEventStore, StoreUnavailableError, type SqlClient } from "@bahi/shared/server";
-import { createTestDatabase, POSTGRES_ADMIN_URL, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
+import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
 import { freshStreamId, newEvent } from "./eventStore.contract.ts";
 
 const skipReason = await postgresUnavailableReason();
@@ -18,31 +18,19 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
 /** The PostgreSQL client under dropped connections: what survives, what is retried, what reconnects. */
 describe.skipIf(skipReason !== null)(`postgresClient under dropped connections${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {
   let database: TestDatabase;
-  let admin: pg.Client;
   let sql: SqlClient;
-  let dbName: string;
 
   /** Terminates this database's backends whose current or last statement matches `pattern`. */
-  async function terminate(pattern: string): Promise<number> {
-    const { rows } = await admin.query(
-      "SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND query ILIKE $2",
-      [dbName, pattern],
-    );
-    return rows.length;
-  }
+  const terminate = (pattern: string) => database.terminateConnections(pattern);
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    dbName = new URL(database.url).pathname.slice(1);
-    admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await admin.connect();
     sql = postgresClient(database.url);
     await migrate(sql);
   });
 
   afterAll(async () => {
     await sql?.close();
-    await admin?.end();
     await database?.drop();
   });
 

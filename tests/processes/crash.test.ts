@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresClient, type SqlClient } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
-import { freePort, runBahi, stop, waitForHealth, type BahiProcess } from "../support/processes.ts";
+import { freePort, runBahi, startRole, stop, waitForHealth, type BahiProcess, type StartedRole } from "../support/processes.ts";
 import { heldByNothing } from "../support/reservations.ts";
 
 const skipReason = await postgresUnavailableReason();
@@ -41,13 +41,8 @@ describe.skipIf(skipReason !== null)("command-api SIGKILLed mid-process, 20 time
    * a spare would), so 20 kills do not cost 20 cold starts of waiting; it also means two
    * recovery sweeps run at once, which the fence makes safe.
    */
-  async function startCommandApi(): Promise<{ process: BahiProcess; url: string }> {
-    const port = await freePort();
-    const started = runBahi(["command-api"], { ...env, PORT: String(port) });
-    commandApis.push(started);
-    const url = `http://127.0.0.1:${port}`;
-    await waitForHealth(url, started, 60_000);
-    return { process: started, url };
+  async function startCommandApi(): Promise<StartedRole> {
+    return startRole("command-api", env, commandApis, 60_000);
   }
 
   beforeAll(async () => {

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresClient, type SqlClient } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
-import { createTestDatabase, POSTGRES_ADMIN_URL, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
-import { freePort, runBahi, stop, waitForHealth, type BahiProcess } from "../support/processes.ts";
+import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
+import { startRole, stop, type BahiProcess } from "../support/processes.ts";
 
 const skipReason = await postgresUnavailableReason();
 
@@ -35,36 +34,23 @@ async function ready(url: string): Promise<boolean> {
 describe.skipIf(skipReason !== null)(`PostgreSQL connections dropped under load${skipReason ? ` (skipped: ${skipReason})` : ""}`, () => {
   let database: TestDatabase;
   let sql: SqlClient;
-  let admin: pg.Client;
-  let dbName: string;
   const roles: Role[] = [];
+  const started: BahiProcess[] = [];
 
   async function start(name: string, env: Record<string, string>): Promise<Role> {
-    const port = await freePort();
-    const process = runBahi([name], { ...env, PORT: String(port) });
-    const role = { name, process, url: `http://127.0.0.1:${port}` };
+    const role = { name, ...(await startRole(name, env, started)) };
     roles.push(role);
-    await waitForHealth(role.url, process);
     return role;
-  }
-
-  async function dropAllConnections(): Promise<number> {
-    const { rows } = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [dbName]);
-    return rows.length;
   }
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    dbName = new URL(database.url).pathname.slice(1);
-    admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await admin.connect();
     sql = postgresClient(database.url);
   });
 
   afterAll(async () => {
-    for (const role of roles) await stop(role.process, "SIGKILL");
+    for (const child of started) await stop(child, "SIGKILL");
     await sql?.close();
-    await admin?.end();
     await database?.drop();
   });
 
@@ -95,7 +81,7 @@ describe.skipIf(skipReason !== null)(`PostgreSQL connections dropped under load$
     let terminated = 0;
     for (let drop = 0; drop < DROPS; drop++) {
       await sleep(DROP_EVERY_MS);
-      terminated += await dropAllConnections();
+      terminated += await database.terminateConnections();
     }
     await sleep(DROP_EVERY_MS);
     loading = false;

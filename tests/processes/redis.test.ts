@@ -7,7 +7,7 @@ import { returnPeriodOf } from "@bahi/shared/returns";
 import { postgresClient, type SqlClient } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
-import { freePort, runBahi, stop, waitForHealth, type BahiProcess } from "../support/processes.ts";
+import { freePort, startRole, stop, type BahiProcess } from "../support/processes.ts";
 
 const postgresSkip = await postgresUnavailableReason();
 const redisServer = "/usr/bin/redis-server";
@@ -58,12 +58,7 @@ describe.skipIf(skipReason !== null)(`filing through a Redis that dies${skipReas
   const processes: BahiProcess[] = [];
 
   async function start(role: string, env: Record<string, string>): Promise<string> {
-    const port = await freePort();
-    const started = runBahi([role], { ...env, PORT: String(port) });
-    processes.push(started);
-    const url = `http://127.0.0.1:${port}`;
-    await waitForHealth(url, started);
-    return url;
+    return (await startRole(role, env, processes)).url;
   }
 
   beforeAll(async () => {

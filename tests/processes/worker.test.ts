@@ -4,7 +4,7 @@ import { returnPeriodOf } from "@bahi/shared/returns";
 import { postgresClient, type SqlClient } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
-import { freePort, runBahi, stop, waitForHealth, type BahiProcess } from "../support/processes.ts";
+import { startRole, stop, type BahiProcess, type StartedRole } from "../support/processes.ts";
 import { dropPrefix, REDIS_URL, redisUnavailableReason } from "../support/redis.ts";
 
 const skipReason = (await postgresUnavailableReason()) ?? (await redisUnavailableReason());
@@ -17,13 +17,8 @@ describe.skipIf(skipReason !== null)(`a worker killed in the middle of filing${s
   const processes: BahiProcess[] = [];
   let env: Record<string, string>;
 
-  async function start(role: string, extra: Record<string, string> = {}): Promise<{ process: BahiProcess; url: string }> {
-    const port = await freePort();
-    const started = runBahi([role], { ...env, PORT: String(port), ...extra });
-    processes.push(started);
-    const url = `http://127.0.0.1:${port}`;
-    await waitForHealth(url, started);
-    return { process: started, url };
+  async function start(role: string, extra: Record<string, string> = {}): Promise<StartedRole> {
+    return startRole(role, { ...env, ...extra }, processes);
   }
 
   beforeAll(async () => {

@@ -5,6 +5,11 @@ export const POSTGRES_ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgr
 
 export interface TestDatabase {
   url: string;
+  /**
+   * Terminates the database's backends (only those whose current or last statement matches the
+   * ILIKE `pattern`, when given): what a dropped connection looks like to the processes using it.
+   */
+  terminateConnections(pattern?: string): Promise<number>;
   drop(): Promise<void>;
 }
 
@@ -48,6 +53,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   return {
     url: withDatabase(POSTGRES_ADMIN_URL, name),
+    async terminateConnections(pattern = "%") {
+      const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND query ILIKE $2",
+          [name, pattern],
+        );
+        return rows.length;
+      } finally {
+        await admin.end();
+      }
+    },
     async drop() {
       const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await dropper.connect();

@@ -54,3 +54,21 @@ export async function stop(process: BahiProcess, signal: NodeJS.Signals = "SIGTE
   process.child.kill(signal);
   await process.exited;
 }
+
+export interface StartedRole {
+  process: BahiProcess;
+  url: string;
+}
+
+/**
+ * Starts `bahi <role>` on a free port, adds it to `started` (for the suite's clean-up) and
+ * waits until it answers /api/health.
+ */
+export async function startRole(role: string, env: Record<string, string>, started: BahiProcess[], timeoutMs?: number): Promise<StartedRole> {
+  const port = await freePort();
+  const child = runBahi([role], { ...env, PORT: String(port) });
+  started.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, timeoutMs);
+  return { process: child, url };
+}

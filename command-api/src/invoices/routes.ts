@@ -1,155 +1,26 @@
-import { randomUUID } from "node:crypto";
 import { Router } from "express";
-import {
-  computeInvoice,
-  describeFigureMismatch,
-  invoiceCreateSchema,
-  invoiceFigureMismatches,
-  invoiceStatusSchema,
-  isRateValidOn,
-  indianDateOf,
-  parseDiscount,
-  placeOfSupplyFor,
-  ratesValidOn,
-  toPaise,
-  type InvoiceCreateInput,
-  type LineInput,
-} from "@bahi/shared/contract";
+import { invoiceCreateSchema, invoiceStatusSchema } from "@bahi/shared/contract";
 import { invoiceView, streams } from "@bahi/shared/events";
-import { DomainError, notFound, requireUserId, ValidationError, type EventStore } from "@bahi/shared/server";
-import { userDecider } from "../auth/user.ts";
+import { requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle, type CommandContext } from "../http/decider.ts";
-import { isId, recordId } from "../http/ids.ts";
+import { handle } from "../http/decider.ts";
+import { recordId } from "../http/ids.ts";
 import { indianMonth } from "../http/month.ts";
-import { customerDecider } from "../parties/customer.ts";
-import { productDecider, productForInvoice } from "../products/product.ts";
 import { runCreateInvoiceProcess } from "./createInvoiceProcess.ts";
-import { invoiceDecider, type InvoiceDraft } from "./invoice.ts";
-
-/** A 400 for rules the schema cannot see (rates by date, the server's figures). */
-const badRequest = (errors: { path: (string | number)[]; message: string }[]) => new ValidationError(errors);
+import { draftInvoice } from "./draftInvoice.ts";
+import { invoiceDecider } from "./invoice.ts";
 
 export function invoiceRoutes(deps: CommandDeps): Router {
   const router = Router();
-
-  /** Looks up what the invoice needs from other aggregates' own streams and decides its figures. */
-  async function draftInvoice(userId: string, invoiceId: string, input: InvoiceCreateInput, now: Date): Promise<{ draft: InvoiceDraft; free: { limit: number } | null }> {
-    const store: EventStore = deps.eventStore;
-    const user = fold(userDecider, await store.readStream(streams.user(userId)));
-    if (!user.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
-    const businessState = user.profile.stateCode;
-    if (!businessState) {
-      throw badRequest([{ path: ["placeOfSupply"], message: "Add your business's GSTIN or state in Settings before creating invoices" }]);
-    }
-
-    const customer = fold(customerDecider, await store.readStream(streams.customer(recordId(input.customerId, "Customer"))));
-    if (customer.status !== "active" || customer.ownerId !== userId) throw notFound("Customer");
-
-    const productIds = [...new Set(input.items.map((item) => item.productId.toLowerCase()))];
-    const products = new Map<string, NonNullable<ReturnType<typeof productForInvoice>>>();
-    for (const id of productIds) {
-      const product = isId(id) ? productForInvoice(fold(productDecider, await store.readStream(streams.product(id)))) : null;
-      if (!product || product.ownerId !== userId) throw notFound("Product");
-      products.set(id, product);
-    }
-    const inactive = input.items.flatMap((item, index) => {
-      const product = products.get(item.productId.toLowerCase())!;
-      return product.isActive ? [] : [{ path: ["items", index, "productId"], message: `${product.name} is inactive: activate it in Inventory to invoice it` }];
-    });
-    if (inactive.length > 0) throw badRequest(inactive);
-
-    const issueDate = input.issueDate ?? now.toISOString();
-    const rateErrors = input.items.flatMap((item, index) =>
-      isRateValidOn(item.gstRate / 100, issueDate)
-        ? []
-        : [{ path: ["items", index, "gstRate"], message: `GST rate ${item.gstRate / 100}% is not in force on ${indianDateOf(issueDate)} (rates then: ${ratesValidOn(issueDate).join(", ")})` }],
-    );
-    if (rateErrors.length > 0) throw badRequest(rateErrors);
-
-    const placeOfSupply = placeOfSupplyFor({ customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
-    const supply = { supplierState: businessState, placeOfSupply };
-    let lines: LineInput[];
-    try {
-      lines = input.items.map((item) => ({
-        quantity: item.quantity,
-        pricePaise: toPaise(item.price),
-        rateBasisPoints: item.gstRate,
-        discount: parseDiscount(item.discount, item.discountType),
-      }));
-    } catch (error) {
-      throw badRequest([{ path: ["items"], message: (error as Error).message }]);
-    }
-    let computed;
-    try {
-      computed = computeInvoice(lines, supply);
-    } catch (error) {
-      throw badRequest([{ path: ["items"], message: (error as Error).message }]);
-    }
-    const mismatches = invoiceFigureMismatches(input, computed);
-    if (mismatches.length > 0) {
-      throw badRequest(mismatches.map((m) => ({ path: m.field.split("."), message: describeFigureMismatch(m) })));
-    }
-
-    const draft: InvoiceDraft = {
-      invoiceId,
-      ownerId: userId,
-      invoiceNumber: input.invoiceNumber,
-      issueDate,
-      dueDate: input.dueDate ?? null,
-      notes: input.notes,
-      placeOfSupply,
-      taxKind: computed.taxKind,
-      stateTaxLabel: computed.stateTaxLabel,
-      supplier: {
-        name: user.profile.companyName ?? `${user.firstName} ${user.lastName}`,
-        gstin: user.profile.gstNumber,
-        address: user.profile.businessAddress,
-        stateCode: businessState,
-      },
-      customer: { id: customer.id, name: customer.name, gstin: customer.gstNumber, address: customer.address, email: customer.email, phone: customer.phone },
-      lines: computed.lines.map((line, index) => {
-        const item = input.items[index]!;
-        const product = products.get(item.productId.toLowerCase())!;
-        return {
-          lineId: randomUUID(),
-          productId: product.id,
-          productName: product.name,
-          hsnCode: product.hsnCode,
-          quantity: item.quantity,
-          pricePaise: lines[index]!.pricePaise,
-          rateBasisPoints: item.gstRate,
-          discount: lines[index]!.discount ?? null,
-          discountPaise: line.discountPaise,
-          taxablePaise: line.taxablePaise,
-          cgstPaise: line.cgstPaise,
-          sgstPaise: line.sgstPaise,
-          igstPaise: line.igstPaise,
-          cessPaise: line.cessPaise,
-          amountPaise: line.amountPaise,
-        };
-      }),
-      subtotalPaise: computed.subtotalPaise,
-      cgstPaise: computed.cgstPaise,
-      sgstPaise: computed.sgstPaise,
-      igstPaise: computed.igstPaise,
-      cessPaise: computed.cessPaise,
-      gstAmountPaise: computed.gstAmountPaise,
-      totalPaise: computed.totalPaise,
-      createdAt: now.toISOString(),
-    };
-    const free = user.invoiceLimit === null ? null : { limit: user.invoiceLimit };
-    return { draft, free };
-  }
 
   router.post("/", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
     const input = invoiceCreateSchema.parse(req.body);
     const now = deps.clock();
-    const context: CommandContext = commandContext(req, userId, now);
+    const context = commandContext(req, userId, now);
     const invoiceId = deps.newId();
-    const { draft, free } = await draftInvoice(userId, invoiceId, input, now);
+    const { draft, free } = await draftInvoice(deps.eventStore, userId, invoiceId, input, now);
 
     const created = await runCreateInvoiceProcess(deps.eventStore, { draft, free, month: indianMonth(now) }, context);
     sendPosition(res, created.position);
