@@ -39,11 +39,12 @@ async function append(eventStore: EventStore, stream: string, events: NewEvent[]
   await eventStore.appendToStream(stream, events, current.length === 0 ? "no_stream" : current.at(-1)!.revision);
 }
 
-async function nominated(app: TestApp, id: string): Promise<void> {
+/** Waits until the processes read model shows `id` unfinished (or in `phase`). */
+async function nominated(app: TestApp, id: string, phase?: string): Promise<void> {
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
-    const docs = await app.stores.readStore.find<{ id: string }>(collections.processes, {});
-    if (docs.some((doc) => doc.id === id)) return;
+    const docs = await app.stores.readStore.find<{ id: string; phase: string }>(collections.processes, {});
+    if (docs.some((doc) => doc.id === id && (phase ? doc.phase === phase : doc.phase !== "done"))) return;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`process ${id} never appeared in the processes read model`);
@@ -154,5 +155,45 @@ describe.each(backends)("process managers on %s", (backend) => {
     expect((await owner.get("/api/invoices")).body.map((i: { invoiceNumber: string }) => i.invoiceNumber)).toEqual(["HALF-1"]);
     const again = await resumeUnfinishedProcesses({ eventStore: app.stores.eventStore, readStore: app.stores.readStore, clock: () => new Date(Date.now() + 61_000), olderThanMs: 60_000 });
     expect(again.outcomes.compensated ?? 0).toBe(0);
+  });
+
+  it("gives back what a stalled request reserved after recovery had fenced and compensated its process", async () => {
+    const { userId } = await business(app);
+    const invoiceId = randomUUID();
+    const productId = randomUUID();
+    const month = "202611";
+    const at = new Date().toISOString();
+    const why = { reason: "not finished 31 s after it started; recovered by the sweep", code: "STALE", abandonedAt: at };
+    // Recovery fenced and compensated both processes (nothing was held yet)...
+    await append(app.stores.eventStore, streams.invoice(invoiceId), [
+      event("InvoiceCreationStarted", { invoiceId, ownerId: userId, invoiceNumber: "LATE-1", quotaMonth: month, startedAt: at }, userId),
+      event("InvoiceCreationAbandoned", { invoiceId, ownerId: userId, ...why }, userId),
+      event("InvoiceCreationCompensated", { invoiceId, ownerId: userId, compensatedAt: at }, userId),
+    ]);
+    await append(app.stores.eventStore, streams.product(productId), [
+      event("ProductCreationStarted", { productId, ownerId: userId, sku: "LATE-SKU", startedAt: at }, userId),
+      event("ProductCreationAbandoned", { productId, ownerId: userId, ...why }, userId),
+      event("ProductCreationCompensated", { productId, ownerId: userId, compensatedAt: at }, userId),
+    ]);
+    await nominated(app, `createInvoice-${invoiceId}`, "done");
+    await nominated(app, `createProduct-${productId}`, "done");
+    // ...then the stalled requests woke up, took a slot, a number and a SKU, and died.
+    await append(app.stores.eventStore, streams.invoiceQuota(userId, month), [event("InvoiceQuotaUsed", { userId, month, invoiceId, limit: 10 }, userId)]);
+    await append(app.stores.eventStore, streams.invoiceNumberReservation(userId, "LATE-1"), [event("InvoiceNumberReserved", { userId, invoiceNumber: "LATE-1", invoiceId }, userId)]);
+    await append(app.stores.eventStore, streams.skuReservation(userId, "LATE-SKU"), [event("SkuReserved", { userId, sku: "LATE-SKU", productId, process: "createProduct" }, userId)]);
+    expect(await heldByNothing(app.sql)).toHaveLength(3);
+    await nominated(app, `createInvoice-${invoiceId}`, "reopened");
+    await nominated(app, `createProduct-${productId}`, "reopened");
+
+    // A reopened process belongs to no running request: the very next sweep gives it back.
+    const report = await resumeUnfinishedProcesses({ eventStore: app.stores.eventStore, readStore: app.stores.readStore, clock: () => new Date(), olderThanMs: 60_000 });
+    expect(report.failed).toBe(0);
+    expect(report.outcomes.released).toBe(2);
+    expect(await heldByNothing(app.sql)).toEqual([]);
+    await nominated(app, `createInvoice-${invoiceId}`, "done");
+    await nominated(app, `createProduct-${productId}`, "done");
+    const releases = (await eventsOfType(app.sql, ["InvoiceNumberReleased", "InvoiceQuotaReturned", "SkuReleased"])).filter((e) => [invoiceId, productId].includes(e.data.invoiceId ?? e.data.productId));
+    expect(releases).toHaveLength(3);
+    for (const release of releases) expect(release.data.reason).toMatch(/had ended when this was taken/);
   });
 });

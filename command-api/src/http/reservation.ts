@@ -10,7 +10,7 @@ export interface ReservationCommand {
   holder: string;
   /** For a release: why, in words an auditor reads in the log. */
   reason?: string;
-  /** For a release: the process that gives it back ("createInvoice", "deleteProduct", ...). */
+  /** The process that takes or gives it back ("createInvoice", "deleteProduct", ...). */
   process?: string;
 }
 export type ReservationState = { holder: string | null };

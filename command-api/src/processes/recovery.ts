@@ -2,11 +2,17 @@ import { randomUUID } from "node:crypto";
 import { collections, type ProcessDocument } from "@bahi/shared/read-models";
 import type { EventStore, ReadStore } from "@bahi/shared/server";
 import type { CommandContext } from "../http/decider.ts";
+import { streams } from "@bahi/shared/events";
+import { fold, handle } from "../http/decider.ts";
 import { settleInvoiceCreation } from "../invoices/createInvoiceProcess.ts";
+import { invoiceDecider, invoiceNumberDecider } from "../invoices/invoice.ts";
+import { invoiceQuotaDecider } from "../invoices/quota.ts";
+import { productDecider } from "../products/product.ts";
+import { releaseSku } from "../products/skuSteps.ts";
 import { settleSkuChange } from "../products/changeProductSkuProcess.ts";
 import { settleProductCreation } from "../products/createProductProcess.ts";
 import { settleProductDeletion } from "../products/deleteProductProcess.ts";
-import { STALE } from "./steps.ts";
+import { retryOnConflict, STALE } from "./steps.ts";
 
 export interface ProcessRecoveryDeps {
   eventStore: EventStore;
@@ -35,7 +41,12 @@ export interface RecoveryReport {
 export async function resumeUnfinishedProcesses(deps: ProcessRecoveryDeps): Promise<RecoveryReport> {
   const now = deps.clock();
   const cutoff = now.getTime() - deps.olderThanMs;
-  const candidates = (await deps.readStore.find<ProcessDocument>(collections.processes, {})).filter((doc) => {
+  const unfinished = await Promise.all(
+    (["started", "abandoned", "reopened"] as const).map((phase) => deps.readStore.find<ProcessDocument>(collections.processes, { phase })),
+  );
+  const candidates = unfinished.flat().filter((doc) => {
+    // A reopened process ended long ago: what it holds now belongs to no running request.
+    if (doc.phase === "reopened") return true;
     const started = Date.parse(doc.startedAt);
     // A malformed time cannot say the process is young: treat it as stale.
     return Number.isNaN(started) || started <= cutoff;
@@ -56,6 +67,7 @@ export async function resumeUnfinishedProcesses(deps: ProcessRecoveryDeps): Prom
 }
 
 function resume(eventStore: EventStore, doc: ProcessDocument, context: CommandContext): Promise<string> {
+  if (doc.phase === "reopened") return releaseStrayHolds(eventStore, doc, context);
   const stale = { reason: `not finished ${Math.round((context.now.getTime() - Date.parse(doc.startedAt)) / 1000)} s after it started; recovered by the sweep`, code: STALE };
   switch (doc.kind) {
     case "createInvoice":
@@ -71,6 +83,42 @@ function resume(eventStore: EventStore, doc: ProcessDocument, context: CommandCo
       throw new Error(`unknown process kind ${String(exhaustive)}`);
     }
   }
+}
+
+/**
+ * Gives back what a process took after it had ended: a request that stalled past the
+ * recovery's fence and compensation, then reserved, and crashed (or gave up) before its own
+ * clean-up. Each hold is checked against the record's own stream: a number or a slot of an
+ * invoice that was never created, a SKU the product does not use and is not changing to.
+ */
+async function releaseStrayHolds(eventStore: EventStore, doc: ProcessDocument, context: CommandContext): Promise<string> {
+  const userId = doc.ownerId;
+  const reason = `${doc.kind} ${doc.aggregateId} had ended when this was taken; given back by the recovery sweep`;
+  let released = 0;
+  for (const hold of doc.holds ?? []) {
+    const split = hold.indexOf(":");
+    const [what, value] = [hold.slice(0, split), hold.slice(split + 1)];
+    if (what === "number" || what === "quota") {
+      if (fold(invoiceDecider, await eventStore.readStream(streams.invoice(doc.aggregateId))).status !== "none") continue;
+      if (what === "number") {
+        await retryOnConflict(() =>
+          handle(eventStore, streams.invoiceNumberReservation(userId, value), invoiceNumberDecider, { kind: "release", userId, value, holder: doc.aggregateId, reason, process: doc.kind }, context),
+        );
+      } else {
+        await retryOnConflict(() =>
+          handle(eventStore, streams.invoiceQuota(userId, value), invoiceQuotaDecider, { kind: "return", userId, month: value, invoiceId: doc.aggregateId, reason, process: doc.kind }, context),
+        );
+      }
+      released++;
+    } else if (what === "sku") {
+      const product = fold(productDecider, await eventStore.readStream(streams.product(doc.aggregateId)));
+      const live = product.status === "active" || product.status === "inactive";
+      if (live && (product.fields.sku === value || (product.skuChange?.phase === "started" && product.skuChange.toSku === value))) continue;
+      await releaseSku(eventStore, { userId, sku: value, productId: doc.aggregateId, reason, process: doc.kind }, context);
+      released++;
+    }
+  }
+  return released > 0 ? "released" : "none";
 }
 
 /** Env: BAHI_PROCESS_SWEEP_MS (how often, default 30 s) and BAHI_PROCESS_STALE_MS (how old a process must be, default 30 s). */

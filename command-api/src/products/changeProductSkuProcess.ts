@@ -29,7 +29,7 @@ export async function runChangeProductSkuProcess(
   try {
     const state = fold(productDecider, await eventStore.readStream(stream));
     if ((state.status === "active" || state.status === "inactive") && state.skuChange?.phase !== "started") throw productProcessAbandoned();
-    await reserveSku(eventStore, userId, input.sku, productId, context);
+    await reserveSku(eventStore, userId, input.sku, productId, CHANGE_PRODUCT_SKU, context);
     // Retried while stock movements move the stream; the decider refuses once fenced.
     committed = await retryOnConflict(() => handle(eventStore, stream, productDecider, { kind: "commitSkuChange", ownerId: userId, input, at }, context));
   } catch (error) {

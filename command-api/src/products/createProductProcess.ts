@@ -26,7 +26,7 @@ export async function runCreateProductProcess(
   try {
     const state = fold(productDecider, await eventStore.readStream(stream));
     if (state.status === "none" && state.creation?.phase !== "started") throw productProcessAbandoned();
-    await reserveSku(eventStore, userId, input.sku, productId, context);
+    await reserveSku(eventStore, userId, input.sku, productId, CREATE_PRODUCT, context);
     return await retryOnConflict(() => handle(eventStore, stream, productDecider, { kind: "add", id: productId, ownerId: userId, input, at }, context));
   } catch (error) {
     try {

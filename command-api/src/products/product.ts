@@ -234,7 +234,7 @@ export const SKU_TAKEN = "A product with this SKU already exists";
 
 export const skuReservationDecider = reservationDecider<BahiEventOf<"SkuReserved" | "SkuReleased">>({
   taken: () => new DomainError("CONFLICT", SKU_TAKEN),
-  reserved: ({ userId, value, holder }) => ({ type: "SkuReserved", data: { userId, sku: value, productId: holder } }),
+  reserved: ({ userId, value, holder, process }) => ({ type: "SkuReserved", data: { userId, sku: value, productId: holder, ...(process ? { process } : {}) } }),
   released: (command) => ({ type: "SkuReleased", data: { userId: command.userId, sku: command.value, productId: command.holder, ...releaseWhy(command) } }),
   holderAfter: (event) => (event.type === "SkuReserved" ? event.data.productId : null),
 });

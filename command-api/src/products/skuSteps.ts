@@ -10,9 +10,15 @@ export async function assertSkuFree(eventStore: EventStore, userId: string, sku:
   if (holder !== null && holder !== productId) throw new DomainError("CONFLICT", SKU_TAKEN);
 }
 
-/** Idempotent: reserving again for the same product is a no-op; a lost race re-reads and says "taken". */
-export async function reserveSku(eventStore: EventStore, userId: string, sku: string, productId: string, context: CommandContext): Promise<void> {
-  await retryOnConflict(() => handle(eventStore, streams.skuReservation(userId, sku), skuReservationDecider, { kind: "reserve", userId, value: sku, holder: productId }, context));
+/**
+ * Idempotent: reserving again for the same product is a no-op; a lost race re-reads and says
+ * "taken". `process` names who reserves, so a reservation that lands after its process ended
+ * reopens it for the recovery sweep.
+ */
+export async function reserveSku(eventStore: EventStore, userId: string, sku: string, productId: string, process: string, context: CommandContext): Promise<void> {
+  await retryOnConflict(() =>
+    handle(eventStore, streams.skuReservation(userId, sku), skuReservationDecider, { kind: "reserve", userId, value: sku, holder: productId, process }, context),
+  );
 }
 
 /** Idempotent: releases only what this product still holds, saying why and which process gave it back. */

@@ -5,9 +5,11 @@ import type { Projection } from "../projection.ts";
 const processId = (kind: ProcessDocument["kind"], aggregateId: string) => `${kind}-${aggregateId}`;
 
 /**
- * Unfinished process managers, so the recovery sweep knows where to look: a document from
- * the intent (or, for a deletion, the ProductDeleted that carries the SKU it frees) until
- * the commit or the terminal event, which tombstones it.
+ * Process managers, so the recovery sweep knows where to look: a document from the intent
+ * (or, for a deletion, the ProductDeleted that carries the SKU it frees) that turns "done" at
+ * the commit or the terminal event. A finished document is kept rather than deleted: a
+ * reservation that lands after its process ended (a request that stalled past its fence and
+ * compensation) reopens it with what it holds, and the release that gives it back closes it.
  */
 export const processesProjection: Projection<ProcessDocument> = {
   collection: collections.processes,
@@ -25,6 +27,11 @@ export const processesProjection: Projection<ProcessDocument> = {
     "ProductSkuChangeCompleted",
     "ProductSkuChangeCompensated",
     "ProductDeleted",
+    "InvoiceNumberReserved",
+    "InvoiceNumberReleased",
+    "InvoiceQuotaUsed",
+    "InvoiceQuotaReturned",
+    "SkuReserved",
     "SkuReleased",
   ],
   documentIds(event) {
@@ -33,15 +40,13 @@ export const processesProjection: Projection<ProcessDocument> = {
   evolve(doc, event) {
     switch (event.type) {
       case "InvoiceCreationStarted":
-        return { id: processId("createInvoice", event.data.invoiceId), kind: "createInvoice", aggregateId: event.data.invoiceId, ownerId: event.data.ownerId, startedAt: event.data.startedAt, phase: "started" };
+        return started(doc, "createInvoice", event.data.invoiceId, event.data.ownerId, event.data.startedAt);
       case "ProductCreationStarted":
-        return { id: processId("createProduct", event.data.productId), kind: "createProduct", aggregateId: event.data.productId, ownerId: event.data.ownerId, startedAt: event.data.startedAt, phase: "started" };
+        return started(doc, "createProduct", event.data.productId, event.data.ownerId, event.data.startedAt);
       case "ProductSkuChangeStarted":
-        return { id: processId("changeProductSku", event.data.productId), kind: "changeProductSku", aggregateId: event.data.productId, ownerId: event.data.ownerId, startedAt: event.data.startedAt, phase: "started" };
+        return started(doc, "changeProductSku", event.data.productId, event.data.ownerId, event.data.startedAt);
       case "ProductDeleted":
-        return event.data.sku === undefined
-          ? doc
-          : { id: processId("deleteProduct", event.data.productId), kind: "deleteProduct", aggregateId: event.data.productId, ownerId: event.data.ownerId, startedAt: event.data.deletedAt, phase: "started" };
+        return event.data.sku === undefined ? doc : started(doc, "deleteProduct", event.data.productId, event.data.ownerId, event.data.deletedAt);
       case "InvoiceCreationAbandoned":
       case "ProductCreationAbandoned":
       case "ProductSkuChangeAbandoned":
@@ -52,8 +57,21 @@ export const processesProjection: Projection<ProcessDocument> = {
       case "ProductCreationCompensated":
       case "ProductSkuChangeCompleted":
       case "ProductSkuChangeCompensated":
+        return doc && finished(doc);
+      case "InvoiceNumberReserved":
+        return held(doc, `number:${event.data.invoiceNumber}`);
+      case "InvoiceQuotaUsed":
+        return held(doc, `quota:${event.data.month}`);
+      case "SkuReserved":
+        return held(doc, `sku:${event.data.sku}`);
+      case "InvoiceNumberReleased":
+        return given(doc, `number:${event.data.invoiceNumber}`);
+      case "InvoiceQuotaReturned":
+        return given(doc, `quota:${event.data.month}`);
       case "SkuReleased":
-        return null;
+        // The deletion's own release is what ends the deletion.
+        if (doc?.kind === "deleteProduct" && doc.phase === "started") return finished(doc);
+        return given(doc, `sku:${event.data.sku}`);
       default:
         return doc;
     }
@@ -61,13 +79,41 @@ export const processesProjection: Projection<ProcessDocument> = {
   ownerOf: (doc) => doc.ownerId,
 };
 
+function started(doc: ProcessDocument | null, kind: ProcessDocument["kind"], aggregateId: string, ownerId: string, startedAt: string): ProcessDocument {
+  // A stray hold a reopened document still has outlives the new run of the same process.
+  const holds = doc?.holds?.length ? { holds: doc.holds } : {};
+  return { id: processId(kind, aggregateId), kind, aggregateId, ownerId, startedAt, phase: "started", ...holds };
+}
+
+function finished(doc: ProcessDocument): ProcessDocument {
+  return { ...doc, phase: doc.holds?.length ? "reopened" : "done" };
+}
+
+/** A reservation: part of a running process, or, after its end, a stray hold to give back. */
+function held(doc: ProcessDocument | null, hold: string): ProcessDocument | null {
+  if (!doc || (doc.phase !== "done" && doc.phase !== "reopened")) return doc;
+  return { ...doc, phase: "reopened", holds: [...new Set([...(doc.holds ?? []), hold])] };
+}
+
+function given(doc: ProcessDocument | null, hold: string): ProcessDocument | null {
+  if (!doc?.holds?.includes(hold)) return doc;
+  const holds = doc.holds.filter((h) => h !== hold);
+  const { holds: _old, ...rest } = doc;
+  if (holds.length > 0) return { ...rest, holds };
+  return { ...rest, phase: doc.phase === "reopened" ? "done" : doc.phase };
+}
+
 function idsOf(event: BahiEvent): string[] {
   switch (event.type) {
     case "InvoiceCreationStarted":
     case "InvoiceCreationAbandoned":
     case "InvoiceCreationCompensated":
-      return [processId("createInvoice", event.data.invoiceId)];
     case "InvoiceCreated":
+    // Only invoice creation takes numbers and quota slots, for the invoice it creates.
+    case "InvoiceNumberReserved":
+    case "InvoiceNumberReleased":
+    case "InvoiceQuotaUsed":
+    case "InvoiceQuotaReturned":
       return [processId("createInvoice", event.data.invoiceId)];
     case "ProductCreationStarted":
     case "ProductCreationAbandoned":
@@ -81,10 +127,14 @@ function idsOf(event: BahiEvent): string[] {
       return [processId("changeProductSku", event.data.productId)];
     case "ProductDeleted":
       return event.data.sku === undefined ? [] : [processId("deleteProduct", event.data.productId)];
-    // Only the deletion's own release ends the deletion; other releases belong to other processes.
+    // SKU reservations name the process that took or gave them (older ones do not, and touch nothing).
+    case "SkuReserved":
     case "SkuReleased":
-      return event.data.process === "deleteProduct" ? [processId("deleteProduct", event.data.productId)] : [];
+      return isProcessKind(event.data.process) ? [processId(event.data.process, event.data.productId)] : [];
     default:
       return [];
   }
 }
+
+const PROCESS_KINDS: readonly string[] = ["createInvoice", "createProduct", "changeProductSku", "deleteProduct"] satisfies ProcessDocument["kind"][];
+const isProcessKind = (value: string | undefined): value is ProcessDocument["kind"] => value !== undefined && PROCESS_KINDS.includes(value);

@@ -104,7 +104,8 @@ export const eventSchemas = {
   StockReceived: z.object({ productId: z.string(), ownerId: z.string(), quantity: z.number().int().positive(), note: z.string().nullable(), receivedAt: z.string() }),
   StockAdjusted: z.object({ productId: z.string(), ownerId: z.string(), quantityDelta: z.number().int(), reason: z.string(), adjustedAt: z.string() }),
   /** sku-{userId}-{SKU}: one product per SKU and business. */
-  SkuReserved: z.object({ userId: z.string(), sku: z.string(), productId: z.string() }),
+  /** `process`: which process manager took it (createProduct, changeProductSku); absent in older events. */
+  SkuReserved: z.object({ userId: z.string(), sku: z.string(), productId: z.string(), process: z.string().optional() }),
   SkuReleased: z.object({ userId: z.string(), sku: z.string(), productId: z.string(), ...releaseWhy }),
   /**
    * Process managers over several streams (command-api/src/processes): the intent is the

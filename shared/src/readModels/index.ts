@@ -114,5 +114,12 @@ export interface ProcessDocument {
   aggregateId: string;
   ownerId: string;
   startedAt: string;
-  phase: "started" | "abandoned";
+  /**
+   * "done": finished (kept, not deleted, so that a reservation landing after the end can
+   * reopen it). "reopened": such a late reservation, by a request that stalled past its
+   * fencing and compensation, is held; `holds` says what ("number:INV-7", "quota:202611",
+   * "sku:ABC-1") and the recovery sweep gives it back.
+   */
+  phase: "started" | "abandoned" | "done" | "reopened";
+  holds?: string[];
 }
