@@ -192,34 +192,54 @@ export class SqlReadStore implements ReadStore {
 
   async commit(batches: readonly ProjectionBatch[]): Promise<void> {
     if (batches.length === 0) return;
+    // Always in generation order, so two projectors committing overlapping batches cannot
+    // deadlock; and set-based, so a batch costs the same few round trips however many
+    // projections it moves.
+    const ordered = [...batches].sort((a, b) => a.generation - b.generation);
+    const generations = ordered.map((batch) => batch.generation);
     await this.sql.transaction(async (tx) => {
-      // Always in generation order, so two projectors committing overlapping batches cannot deadlock.
-      for (const batch of [...batches].sort((a, b) => a.generation - b.generation)) {
-        const [generation] = await tx.query<{ projection: string }>(
-          "SELECT projection FROM bahi_rm_generations WHERE generation = $1 FOR SHARE",
-          [batch.generation],
-        );
-        if (!generation) throw new ProjectionConflictError(`Generation ${batch.generation} is gone`);
-        if (generation.projection !== batch.projection) {
-          throw new ProjectionConflictError(`Generation ${batch.generation} belongs to ${generation.projection}, not ${batch.projection}`);
+      const owners = await tx.query<{ generation: number; projection: string }>(
+        "SELECT generation, projection FROM bahi_rm_generations WHERE generation = ANY($1::integer[]) ORDER BY generation FOR SHARE",
+        [generations],
+      );
+      const projectionOf = new Map(owners.map((row) => [Number(row.generation), row.projection]));
+      for (const batch of ordered) {
+        const owner = projectionOf.get(batch.generation);
+        if (owner === undefined) throw new ProjectionConflictError(`Generation ${batch.generation} is gone`);
+        if (owner !== batch.projection) {
+          throw new ProjectionConflictError(`Generation ${batch.generation} belongs to ${owner}, not ${batch.projection}`);
         }
         const stray = batch.documents.find((d) => d.collection !== batch.projection);
         if (stray) throw new RangeError(`Projection ${batch.projection} cannot write to collection ${stray.collection}`);
-        await tx.query("INSERT INTO bahi_rm_checkpoints (generation, position) VALUES ($1, NULL) ON CONFLICT (generation) DO NOTHING", [batch.generation]);
-        const [stored] = await tx.query<{ position: string | null }>("SELECT position FROM bahi_rm_checkpoints WHERE generation = $1 FOR UPDATE", [
-          batch.generation,
-        ]);
-        if ((stored?.position ?? null) !== batch.expectedCheckpoint) {
+      }
+      await tx.query(
+        "INSERT INTO bahi_rm_checkpoints (generation, position) SELECT g, NULL FROM unnest($1::integer[]) AS g ON CONFLICT (generation) DO NOTHING",
+        [generations],
+      );
+      const stored = await tx.query<{ generation: number; position: string | null }>(
+        "SELECT generation, position FROM bahi_rm_checkpoints WHERE generation = ANY($1::integer[]) ORDER BY generation FOR UPDATE",
+        [generations],
+      );
+      const storedOf = new Map(stored.map((row) => [Number(row.generation), row.position]));
+      for (const batch of ordered) {
+        const position = storedOf.get(batch.generation) ?? null;
+        if (position !== batch.expectedCheckpoint) {
           throw new ProjectionConflictError(
-            `Checkpoint of ${batch.projection} (generation ${batch.generation}) moved from ${String(batch.expectedCheckpoint)} to ${String(stored?.position)}`,
+            `Checkpoint of ${batch.projection} (generation ${batch.generation}) moved from ${String(batch.expectedCheckpoint)} to ${String(position)}`,
           );
         }
+      }
+      for (const batch of ordered) {
         await writeDocuments(tx, batch.generation, batch.documents);
         await resolveParked(tx, batch);
         await writeParked(tx, batch);
-        if (batch.checkpoint !== batch.expectedCheckpoint) {
-          await tx.query("UPDATE bahi_rm_checkpoints SET position = $2 WHERE generation = $1", [batch.generation, batch.checkpoint]);
-        }
+      }
+      const moved = ordered.filter((batch) => batch.checkpoint !== batch.expectedCheckpoint);
+      if (moved.length > 0) {
+        await tx.query(
+          "UPDATE bahi_rm_checkpoints c SET position = u.position FROM unnest($1::integer[], $2::text[]) AS u(generation, position) WHERE c.generation = u.generation",
+          [moved.map((batch) => batch.generation), moved.map((batch) => batch.checkpoint)],
+        );
       }
       await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
     });
