@@ -163,13 +163,9 @@ export function createBahi(options: BahiOptions): RunningBahi {
         if (queued > 0) options.log?.(`job sweep: re-queued ${queued} filing(s) the queue did not know`);
       },
     });
-  }
-
-  if (runsWorkers) {
     // Multi-stream commands a crash left halfway (a number or SKU reserved, a quota slot taken
     // for a record that never came to be) are finished or compensated here, from their streams.
     const sweep = processSweepFromEnv(process.env);
-    const { eventStore, readStore } = stores;
     backgroundTasks.push({
       name: "process recovery",
       everyMs: sweep.everyMs,

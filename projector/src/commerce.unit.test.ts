@@ -3,16 +3,11 @@ import type { BahiEvent, EventData } from "@bahi/shared/events";
 import { dashboardProjection } from "./dashboard/dashboardProjection.ts";
 import { invoicesProjection } from "./invoices/invoicesProjection.ts";
 import { productsProjection } from "./products/productsProjection.ts";
-import type { AnyProjection } from "./projection.ts";
+import { projectInMemory, type AnyProjection } from "./projection.ts";
 
-function project(projection: AnyProjection, events: BahiEvent[]): Map<string, any> {
-  const docs = new Map<string, any>();
-  for (const event of events) {
-    if (!projection.handles.includes(event.type)) continue;
-    for (const id of projection.documentIds(event)) docs.set(id, projection.evolve(docs.get(id) ?? null, event));
-  }
-  return docs;
-}
+/** The documents these events make, read loosely: the assertions name the fields they check. */
+const project = (projection: AnyProjection, events: BahiEvent[]) => projectInMemory<any>(projection, events);
+
 
 const line = (productId: string, quantity: number, amountPaise: number) => ({
   lineId: `${productId}-${quantity}`, productId, productName: productId, hsnCode: null, quantity, pricePaise: 0, rateBasisPoints: 1800, discount: null,

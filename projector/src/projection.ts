@@ -16,3 +16,16 @@ export interface Projection<Doc> {
 
 /** Lets a typed projection sit in one list with the others. */
 export type AnyProjection = Projection<any>;
+
+/**
+ * Folds events into a projection's documents in memory, by document id, as the projector does
+ * (minus positions and storage): for tests, and for replaying a business's history.
+ */
+export function projectInMemory<Doc>(projection: Projection<Doc>, events: readonly BahiEvent[]): Map<string, Doc | null> {
+  const docs = new Map<string, Doc | null>();
+  for (const event of events) {
+    if (!projection.handles.includes(event.type)) continue;
+    for (const id of projection.documentIds(event)) docs.set(id, projection.evolve(docs.get(id) ?? null, event));
+  }
+  return docs;
+}

@@ -40,9 +40,9 @@ class HeadCache {
  * passed that position, so a list fetched right after a create shows the new row, whichever
  * read-api replica answers. Past the bound it answers anyway and says so in X-Bahi-Stale.
  *
- * Runs before authentication, so a forged header costs nothing: a malformed one is a 400, and
- * one beyond the log's head (no write ever answered with it) is a 400 at once instead of a
- * two-second wait.
+ * Runs before any route asks for a session, so a forged header costs nothing, signed in or
+ * not: a malformed one is a 400, and one beyond the log's head (no write ever answered with
+ * it) is a 400 at once instead of a two-second wait.
  */
 export function waitForPosition(options: WaitOptions): RequestHandler {
   const heads = new HeadCache(options.eventLog);

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { BahiEvent } from "@bahi/shared/events";
 import { gstReturnId, reconciliationId } from "@bahi/shared/read-models";
-import type { AnyProjection } from "../projection.ts";
+import { projectInMemory } from "../projection.ts";
 import { gstReturnsProjection } from "./gstReturnsProjection.ts";
 import { reconciliationsProjection } from "./reconciliationsProjection.ts";
 
-function project(projection: AnyProjection, events: BahiEvent[]): Map<string, unknown> {
-  const docs = new Map<string, unknown>();
-  for (const event of events) {
-    if (!projection.handles.includes(event.type)) continue;
-    for (const id of projection.documentIds(event)) docs.set(id, projection.evolve(docs.get(id) ?? null, event));
-  }
-  return docs;
-}
 
 const blob = (digit: string) => ({ hash: digit.repeat(64), size: 1234 });
 const totals = { taxableValuePaise: 100_00, taxPaise: 18_00, invoiceValuePaise: 118_00, itcPaise: 0, netPayablePaise: 18_00 };
@@ -20,13 +12,13 @@ const summary = { matched: 1, mismatch: 0, missing_in_books: 0, missing_in_2b: 0
 
 describe("GST projections keep large documents by hash, and read older inline events too", () => {
   it("returns: a filed return's JSON stays in the BlobStore, the document names it", () => {
-    const filed = project(gstReturnsProjection, [
+    const filed = projectInMemory(gstReturnsProjection, [
       { type: "GstReturnFilingRequested", data: { userId: "u-1", returnType: "GSTR1", period: "102026", requestedAt: "t0" } },
       { type: "GstReturnFiled", data: { userId: "u-1", returnType: "GSTR1", period: "102026", arn: "AA27", filedVia: "sandbox", filedAt: "t1", totals, returnJsonBlob: blob("a") } },
     ]).get(gstReturnId("u-1", "GSTR1", "102026"));
     expect(filed).toMatchObject({ status: "filed", returnJsonBlob: blob("a"), returnJson: null });
 
-    const legacy = project(gstReturnsProjection, [
+    const legacy = projectInMemory(gstReturnsProjection, [
       { type: "GstReturnFilingRequested", data: { userId: "u-1", returnType: "GSTR3B", period: "102026", requestedAt: "t0" } },
       { type: "GstReturnFiled", data: { userId: "u-1", returnType: "GSTR3B", period: "102026", arn: "AA27", filedVia: "sandbox", filedAt: "t1", totals, returnJson: { gstin: "27X", ret_period: "102026" } } },
     ]).get(gstReturnId("u-1", "GSTR3B", "102026"));
@@ -36,18 +28,18 @@ describe("GST projections keep large documents by hash, and read older inline ev
   it("reconciliations: rows by hash; older events' inline rows kept; a new upload starts over", () => {
     const id = reconciliationId("u-1", "102026");
     const uploaded: BahiEvent = { type: "Gstr2bUploaded", data: { userId: "u-1", period: "102026", gstr2bBlob: blob("b"), invoiceCount: 1, uploadedAt: "t0" } };
-    const completed = project(reconciliationsProjection, [uploaded, { type: "ReconciliationCompleted", data: { userId: "u-1", period: "102026", summary, rowsBlob: blob("c"), completedAt: "t1" } }]).get(id);
+    const completed = projectInMemory(reconciliationsProjection, [uploaded, { type: "ReconciliationCompleted", data: { userId: "u-1", period: "102026", summary, rowsBlob: blob("c"), completedAt: "t1" } }]).get(id);
     expect(completed).toMatchObject({ invoicesIn2b: 1, summary, rowsBlob: blob("c"), rows: [] });
     expect(JSON.stringify(completed)).not.toContain(blob("b").hash);
 
     const legacyRows = [{ status: "matched", invoiceNumber: "1" }];
-    const legacy = project(reconciliationsProjection, [
+    const legacy = projectInMemory(reconciliationsProjection, [
       { type: "Gstr2bUploaded", data: { userId: "u-1", period: "102026", gstr2b: { data: { docdata: { b2b: [] } } }, invoiceCount: 1, uploadedAt: "t0" } },
       { type: "ReconciliationCompleted", data: { userId: "u-1", period: "102026", summary, rows: legacyRows, completedAt: "t1" } },
     ]).get(id);
     expect(legacy).toMatchObject({ rowsBlob: null, rows: legacyRows });
 
-    const again = project(reconciliationsProjection, [uploaded, { type: "ReconciliationCompleted", data: { userId: "u-1", period: "102026", summary, rowsBlob: blob("c"), completedAt: "t1" } }, uploaded]).get(id);
+    const again = projectInMemory(reconciliationsProjection, [uploaded, { type: "ReconciliationCompleted", data: { userId: "u-1", period: "102026", summary, rowsBlob: blob("c"), completedAt: "t1" } }, uploaded]).get(id);
     expect(again).toMatchObject({ completedAt: null, summary: null, rowsBlob: null, rows: [] });
   });
 });

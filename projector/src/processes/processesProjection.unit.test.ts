@@ -2,17 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { BahiEvent } from "@bahi/shared/events";
 import type { ProcessDocument } from "@bahi/shared/read-models";
 import { invoicesProjection } from "../invoices/invoicesProjection.ts";
+import { projectInMemory } from "../projection.ts";
 import { processesProjection } from "./processesProjection.ts";
 
-/** Applies events the way the projector does: by document id, skipping events a document does not handle. */
-function project(events: BahiEvent[]): Map<string, ProcessDocument | null> {
-  const docs = new Map<string, ProcessDocument | null>();
-  for (const event of events) {
-    if (!processesProjection.handles.includes(event.type)) continue;
-    for (const id of processesProjection.documentIds(event)) docs.set(id, processesProjection.evolve(docs.get(id) ?? null, event));
-  }
-  return docs;
-}
+const project = (events: BahiEvent[]) => projectInMemory(processesProjection, events);
 
 const started: BahiEvent = { type: "InvoiceCreationStarted", data: { invoiceId: "i-1", ownerId: "u-1", invoiceNumber: "A-1", quotaMonth: "202611", startedAt: "2026-11-30T10:00:00.000Z" } };
 const abandoned: BahiEvent = { type: "InvoiceCreationAbandoned", data: { invoiceId: "i-1", ownerId: "u-1", reason: "stale", code: "STALE", abandonedAt: "t" } };

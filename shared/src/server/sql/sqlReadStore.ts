@@ -258,14 +258,14 @@ export class SqlReadStore implements ReadStore {
   }
 
   async parkedSummary(): Promise<ParkedSummary[]> {
-    const parked = await this.parked();
-    const summaries = new Map<string, ParkedSummary>();
-    for (const event of parked) {
-      const summary = summaries.get(event.projection);
-      if (summary) summary.count += 1;
-      else summaries.set(event.projection, { projection: event.projection, count: 1, firstPosition: event.position, firstError: event.error });
-    }
-    return [...summaries.values()];
+    // Counted in SQL: health asks often, and a poisoned document can park many events behind it.
+    const rows = await this.sql.query<{ projection: string; count: number; position: string; error: string }>(
+      `SELECT DISTINCT ON (g.projection) g.projection, (count(*) OVER (PARTITION BY g.projection))::integer AS count, p.position, p.error
+         FROM bahi_rm_parked p JOIN bahi_rm_generations g ON g.generation = p.generation
+        WHERE g.status = 'active'
+        ORDER BY g.projection, split_part(p.position, ':', 1)::numeric, split_part(p.position, ':', 2)::numeric`,
+    );
+    return rows.map((row) => ({ projection: row.projection, count: Number(row.count), firstPosition: row.position, firstError: row.error }));
   }
 
   async createGeneration(projection: string): Promise<number> {
