@@ -10,12 +10,22 @@ export type DomainErrorCode =
   | "RATE_LIMITED"
   | "UNAUTHENTICATED"
   | "PLAN_LIMIT"
-  | "FORBIDDEN";
+  | "FORBIDDEN"
+  // GST filing rules (issue 8): each a 409 naming what to do first, except the 2B mismatch (400).
+  | "PERIOD_FILED"
+  | "PERIOD_NOT_ENDED"
+  | "OUT_OF_SEQUENCE"
+  | "TIME_BARRED"
+  | "BEFORE_REGISTRATION"
+  | "RETURN_HAS_PROBLEMS"
+  | "GSTR2B_MISMATCH";
 
 export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
+    /** Extra fields the answer carries beside code and message (what to fix, what a choice would change). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = "DomainError";

@@ -14,6 +14,13 @@ const STATUS: Record<DomainErrorCode, number> = {
   RATE_LIMITED: 429,
   PLAN_LIMIT: 403,
   FORBIDDEN: 403,
+  PERIOD_FILED: 409,
+  PERIOD_NOT_ENDED: 409,
+  OUT_OF_SEQUENCE: 409,
+  TIME_BARRED: 409,
+  BEFORE_REGISTRATION: 409,
+  RETURN_HAS_PROBLEMS: 409,
+  GSTR2B_MISMATCH: 400,
 };
 
 /** Codes of the errors that are not DomainErrors: the wire always carries one. */
@@ -58,7 +65,7 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   } else if (error instanceof ValidationError) {
     res.status(400).json(validationBody(error.errors));
   } else if (error instanceof DomainError) {
-    res.status(STATUS[error.code]).json({ code: error.code, message: error.message } satisfies ErrorBody);
+    res.status(STATUS[error.code]).json({ ...error.details, code: error.code, message: error.message } satisfies ErrorBody);
   } else if (error instanceof WrongExpectedRevisionError) {
     res.status(409).json({ code: ERROR_CODES.concurrentChange, message: "This record was changed at the same time by another request. Reload and try again." } satisfies ErrorBody);
   } else if (error instanceof EventTooLargeError) {
