@@ -205,6 +205,8 @@ export function createBahi(options: BahiOptions): RunningBahi {
       commandApiRouter({
         eventStore: stores.eventStore,
         blobStore: stores.blobStore,
+        readStore: stores.readStore,
+        eventLog: stores.eventLog,
         sessions,
         sessionStore: stores.sessionStore,
         passwords: new PasswordHasher(options.passwordCost ?? OWASP_SCRYPT),

@@ -1,4 +1,4 @@
-import type { BlobStore, EventStore, JobQueue, SessionCodec, SessionStore } from "@bahi/shared/server";
+import type { BlobStore, EventLog, EventStore, JobQueue, ReadStore, SessionCodec, SessionStore } from "@bahi/shared/server";
 import type { PasswordHasher } from "./auth/password.ts";
 import type { AuthRateLimits } from "./http/rateLimit.ts";
 
@@ -15,6 +15,14 @@ export interface CommandDeps {
   clock: () => Date;
   newId: () => string;
   authLimits: AuthRateLimits;
+  /**
+   * Only for reports over the books that a command must check before recording anything (a
+   * return's blocking problems), read after waiting for the client's X-Bahi-After; never to
+   * decide what an aggregate allows.
+   */
+  readStore: ReadStore;
+  /** Its head is "everything recorded before this request", what such a report waits for. */
+  eventLog: Pick<EventLog, "head">;
   /** Where long-running work (GST filing) is queued. */
   jobs: JobQueue;
 }

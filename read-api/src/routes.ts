@@ -1,7 +1,7 @@
 import { Router } from "express";
-import { isRecordId, REPORT_PERIODS, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
+import { isRecordId, REPORT_PERIODS, toPaise, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
 import { collections, type DashboardDocument, type UserDocument } from "@bahi/shared/read-models";
-import { notFound, refuseUnsafeInput, requireUserId, type BlobStore, type EventLog, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { loadReturnBooks, notFound, prepareReturn, refuseUnsafeInput, requireUserId, type BlobStore, type EventLog, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { waitForPosition } from "./consistency.ts";
 import { dashboardStats } from "./dashboard.ts";
 import { gstReadRoutes } from "./gst/routes.ts";
@@ -125,7 +125,17 @@ export function readApiRouter(deps: ReadDeps): Router {
       readStore.list<Customer>(collections.customers, userId),
       readStore.get<UserDocument>(collections.users, userId),
     ]);
-    return { report: buildReport(period, clock(), { invoices, expenses, customers }), business: user?.companyName ?? `${user?.firstName ?? ""} ${user?.lastName ?? ""}`.trim() };
+    const now = clock();
+    // With a GSTIN the GST lines are the monthly GSTR-3B's, by the engine that files it.
+    const gstin = user?.gstNumber ?? null;
+    const books = gstin ? await loadReturnBooks(readStore, deps.blobStore, userId) : null;
+    const gstOfMonth = books && gstin
+      ? (month: string) => {
+          const { totals } = prepareReturn(books, { returnType: "GSTR3B", period: month, gstin, stateCode: user?.stateCode ?? null, today: now });
+          return { outputTax: toPaise(totals.outputTax), inputTax: toPaise(totals.inputTax), netPayable: toPaise(totals.netPayable) };
+        }
+      : undefined;
+    return { report: buildReport(period, now, { invoices, expenses, customers, gstOfMonth }), business: user?.companyName ?? `${user?.firstName ?? ""} ${user?.lastName ?? ""}`.trim() };
   }
   router.get("/reports", async (req, res) => {
     res.json((await report(req)).report);

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFTER_HEADER, compareWirePositions, POSITION_HEADER } from "@bahi/shared/contract";
-import { returnPeriodOf } from "@bahi/shared/returns";
+import { previousPeriod, returnPeriodOf } from "@bahi/shared/returns";
 import { ApiClient } from "../support/apiClient.ts";
 import { countEvents, startTestApp, type TestApp } from "../support/app.ts";
 
@@ -16,7 +16,9 @@ import { countEvents, startTestApp, type TestApp } from "../support/app.ts";
 // (e.g. BAHI_FUZZ_SEED=$RANDOM) or to replay a failure.
 const SEED = Number(process.env.BAHI_FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.BAHI_FUZZ_RUNS ?? 2_000);
-const period = returnPeriodOf(new Date());
+// Last month: a month's returns can be filed once it has ended; the business is registered since then.
+const period = previousPeriod(returnPeriodOf(new Date())).fp;
+const registeredSince = `${period.slice(2)}-${period.slice(0, 2)}-01`;
 const today = new Date().toISOString().slice(0, 10);
 
 /** One business's records, by kind; `null` where it has none yet. */
@@ -31,6 +33,8 @@ interface Business {
   expense: string;
   ewayBill: string;
   gstReturn: string;
+  /** The GSTIN it was seeded with (a GSTR-2B is accepted only for the business's own). */
+  gstin: string;
 }
 
 type RecordKind = "customer" | "vendor" | "product" | "invoice" | "expense" | "ewayBill" | "gstReturn" | "period";
@@ -81,19 +85,19 @@ const ewayBillBody = (b: Pick<Business, "invoice">) => ({
   vehicleType: "regular",
   transporterName: "Fast Movers",
 });
-const gstr2bBody = () => {
+const gstr2bBody = (b?: Pick<Business, "gstin">) => {
   const dt = `01-${period.slice(0, 2)}-${period.slice(2)}`;
   return {
     period,
     data: {
-      gstin: "27AAPFU0939F1ZV",
+      gstin: b?.gstin ?? "27AAPFU0939F1ZV",
       rtnprd: period,
       docdata: { b2b: [{ ctin: "29AABCR1718E1ZL", trdnm: "Reddy Supplies", inv: [{ inum: "RS-42", dt, val: 1180, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 }] }] }] },
     },
   };
 };
 
-const PROFILE = { companyName: "Rao Stores", phone: "98", gstNumber: "27AAPFU0939F1ZV", businessAddress: "Pune", businessType: "Proprietorship", gstCategory: "Regular", stateCode: "27" };
+const PROFILE = { companyName: "Rao Stores", phone: "98", gstNumber: "27AAPFU0939F1ZV", businessAddress: "Pune", businessType: "Proprietorship", gstCategory: "Regular", stateCode: "27", gstRegistrationDate: registeredSince };
 
 /** A registered business with one record of every kind, on the Professional plan (no quota). */
 async function seedBusiness(app: TestApp, gstin: string): Promise<Business> {
@@ -102,7 +106,7 @@ async function seedBusiness(app: TestApp, gstin: string): Promise<Business> {
   const user = await client.register({ email });
   await ok(client.put("/api/profile", { ...PROFILE, gstNumber: gstin, stateCode: gstin.slice(0, 2) }), "profile");
   await ok(client.post("/api/profile/plan", { plan: "professional" }), "plan");
-  const b: Partial<Business> = { client, userId: user.id, email };
+  const b: Partial<Business> = { client, userId: user.id, email, gstin };
   b.customer = (await ok(client.post("/api/customers", partyBody()), "customer")).id;
   b.vendor = (await ok(client.post("/api/vendors", vendorBody()), "vendor")).id;
   b.product = (await ok(client.post("/api/products", productBody()), "product")).id;
@@ -110,7 +114,7 @@ async function seedBusiness(app: TestApp, gstin: string): Promise<Business> {
   b.expense = (await ok(client.post("/api/expenses", expenseBody(b as Business)), "expense")).id;
   b.ewayBill = (await ok(client.post("/api/ewaybills", ewayBillBody(b as Business)), "e-way bill")).id;
   await ok(client.post("/api/gst/file-gstr1", { period }), "GSTR-1");
-  await ok(client.post("/api/gst/gstr2b", gstr2bBody()), "GSTR-2B");
+  await ok(client.post("/api/gst/gstr2b", gstr2bBody({ gstin })), "GSTR-2B");
   b.gstReturn = `${user.id}-GSTR1-${period}`;
   return b as Business;
 }
@@ -173,6 +177,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/gst/returns" },
   { method: "GET", path: "/api/gst/returns/:id/json", idKind: "gstReturn" },
   { method: "GET", path: "/api/gst/overview" },
+  { method: "GET", path: "/api/gst/returns/preview" },
   { method: "GET", path: "/api/gst/reconciliations/:id", idKind: "period" },
   { method: "GET", path: "/api/gst/hsn-codes" },
   { method: "GET", path: "/api/gst/ewaybills" },
@@ -256,7 +261,7 @@ const queryString = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      "?period=this-month", "?period=last-year", "?period=%00", "?period=a&period=b", "?q=oil", "?q=%00", "?q=%uD800", "?q=%ED%A0%80", `?q=${"x".repeat(5_000)}`,
+      "?period=this-month", "?period=last-year", "?period=%00", `?type=GSTR1&period=${period}`, `?type=GSTR3B&period=${period}`, "?type=GSTR3B&period=012099", "?type=gstr1&period=062017", "?type[]=GSTR1&period=1", "?period=a&period=b", "?q=oil", "?q=%00", "?q=%uD800", "?q=%ED%A0%80", `?q=${"x".repeat(5_000)}`,
       "?q[a]=1", "?q[]=1&q[]=2", "?%E0%A4%A=1", "?=&&=", "?__proto__=1", "?constructor[prototype]=1",
       "?sellerLocation=Pune&sellerPincode=411001&buyerLocation=Bengaluru&buyerPincode=560001",
       "?sellerLocation=%00&sellerPincode=411001&buyerLocation=Bengaluru&buyerPincode=560001",

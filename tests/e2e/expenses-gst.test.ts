@@ -31,6 +31,10 @@ describe("expenses, reports and GST compliance", () => {
   const [year, month, day] = today.split("-") as [string, string, string];
   /** This month's return period, MMYYYY. */
   const period = `${month}${year}`;
+  // Last month: registered then, so its GSTR-1 is the one that can be filed now.
+  const lastYear = month === "01" ? Number(year) - 1 : Number(year);
+  const lastMonth = month === "01" ? "12" : String(Number(month) - 1).padStart(2, "0");
+  const lastPeriod = `${lastMonth}${lastYear}`;
   const vendorInvoiceNumber = "RS/2026/412";
 
   beforeAll(async () => {
@@ -62,6 +66,7 @@ describe("expenses, reports and GST compliance", () => {
     await page.getByLabel("Business Address").fill("14 Laxmi Road, Pune 411030");
     await choose(page, "Business Type", "Partnership");
     await choose(page, "GST Category", "Regular");
+    await page.getByLabel("GST registration date").fill(`${lastYear}-${lastMonth}-01`);
     await page.getByRole("button", { name: "Save Profile" }).click();
     await visible(toast("Business profile saved"));
   });
@@ -78,7 +83,7 @@ describe("expenses, reports and GST compliance", () => {
     await hidden(dialog);
   });
 
-  it("records an inter-state purchase with IGST and a local one with CGST + SGST", async () => {
+  it("records an inter-state purchase with IGST and a local rent under reverse charge with CGST + SGST", async () => {
     await nav("Expenses").click();
     await visible(page.getByText("No expenses found"));
 
@@ -111,7 +116,7 @@ describe("expenses, reports and GST compliance", () => {
     await details.getByLabel("Vendor Invoice Number").fill(vendorInvoiceNumber);
     await details.getByLabel("Vendor Invoice Date").fill(today);
     await details.getByLabel("HSN/SAC Code").fill("4802");
-    expect(await details.getByRole("switch", { name: "Eligible for input tax credit" }).getAttribute("aria-checked")).toBe("true");
+    expect(await dialog.getByRole("group", { name: "Input tax credit" }).getByRole("switch", { name: "Eligible for input tax credit" }).getAttribute("aria-checked")).toBe("true");
     await screenshot(page, "exp-01-expense-form");
     await dialog.getByRole("button", { name: "Add Expense" }).click();
     await visible(toast("Expense added successfully"));
@@ -130,8 +135,15 @@ describe("expenses, reports and GST compliance", () => {
     await choose(dialog, "Category", "Office Rent");
     await dialog.getByLabel("Description").fill("Shop rent");
     await dialog.getByLabel("Amount (₹)").fill("15000");
+    // s.9(1): a landlord without a GSTIN charges no GST...
+    await visible(summary.getByLabel("GST (0%)", { exact: true }).getByText("₹0.00"));
+    await visible(summary.getByText("A supplier without a GSTIN charges no GST."));
+    // ...but renting from an unregistered person is under reverse charge (entry 5AB): the business pays it.
+    await dialog.getByLabel("Reverse charge").check();
+    await choose(dialog, "Notified Supply", /Renting of commercial property by an unregistered person/);
     await visible(summary.getByLabel("CGST (9%)", { exact: true }).getByText("₹1,350.00"));
     await visible(summary.getByLabel("SGST (9%)", { exact: true }).getByText("₹1,350.00"));
+    await visible(summary.getByLabel("Total paid to supplier", { exact: true }).getByText("₹15,000.00"));
     await visible(summary.getByText(/taken as within Maharashtra/));
     await dialog.getByRole("button", { name: "Add Expense" }).click();
     await visible(toast("Expense added successfully"));
@@ -140,6 +152,9 @@ describe("expenses, reports and GST compliance", () => {
     const rent = page.getByRole("row", { name: "Shop rent" });
     await visible(rent.getByText("N/A"));
     await visible(rent.getByText("CGST + SGST"));
+    await visible(rent.getByText("RCM", { exact: true }));
+    // s.31(3)(f): the self-invoice the business issues for it.
+    await visible(rent.getByText(/^Self-invoice RCM\/\d{2}-\d{2}\/0001$/));
     await visible(figure("Total Expenses").getByText("₹16,000"));
     await visible(figure("Expenses Recorded").getByText("2", { exact: true }));
     await visible(figure("Total GST").getByText("₹2,880"));
@@ -155,7 +170,8 @@ describe("expenses, reports and GST compliance", () => {
     await visible(edit);
     expect(await edit.getByLabel("Amount (₹)").inputValue()).toBe("15000.00");
     await edit.getByLabel("Amount (₹)").fill("12000");
-    await visible(edit.getByRole("region", { name: "Expense summary" }).getByLabel("Total", { exact: true }).getByText("₹14,160.00"));
+    await visible(edit.getByRole("region", { name: "Expense summary" }).getByLabel("GST (18%) payable by you", { exact: true }).getByText("₹2,160.00"));
+    await visible(edit.getByRole("region", { name: "Expense summary" }).getByLabel("Total paid to supplier", { exact: true }).getByText("₹12,000.00"));
     await edit.getByRole("button", { name: "Update Expense" }).click();
     await visible(toast("Expense updated successfully"));
     await hidden(edit);
@@ -188,8 +204,9 @@ describe("expenses, reports and GST compliance", () => {
     await visible(figure("Revenue Growth").getByText("—"));
     await visible(figure("Average Payment Time").getByText("—"));
     const gst = page.getByRole("region", { name: "GST Reports" });
-    // Input tax is the GST on ITC-eligible purchases.
-    await visible(gst.getByText("₹180"));
+    // Input tax is the period's GSTR-3B 4(C): nothing until GSTR-2B shows the bill (s.16(2)(aa)).
+    const inputTax = gst.locator("dt", { hasText: "Input Tax (purchases)" }).locator("xpath=following-sibling::dd[1]");
+    expect(await (await visible(inputTax)).textContent()).toBe("₹0");
     await visible(page.getByRole("region", { name: "P&L Statement" }));
     await visible(page.getByRole("region", { name: "Sales Summary" }));
     await visible(page.getByRole("figure", { name: "Revenue vs Expenses chart" }));
@@ -264,7 +281,7 @@ describe("expenses, reports and GST compliance", () => {
     await screenshot(page, "exp-05-gst-tools");
   });
 
-  it("files GSTR-1 for this month's sale and sees the ARN", async () => {
+  it("previews this month's GSTR-1, refused until the month ends, and files last month's", async () => {
     // A sale to record, through the API with the page's session.
     const api = async <T>(path: string, data: unknown): Promise<T> => {
       const response = await page.request.post(`${app.baseUrl}${path}`, { data });
@@ -305,30 +322,47 @@ describe("expenses, reports and GST compliance", () => {
     expect(await filing.getByRole("button", { name: "File GSTR-3B" }).isDisabled()).toBe(true);
     await visible(page.getByText("No returns filed yet"));
 
+    // This month's GSTR-1 shows the sale, but the month has not ended: the rules refuse it.
     await filing.getByLabel("Return Period").fill(period);
     await fileGstr1.click();
+    let preview = page.getByRole("dialog", { name: /^GSTR-1 for / });
+    await visible(preview.getByRole("group", { name: "Taxable value" }).getByText("₹1,000.00"));
+    await visible(preview.getByRole("alert"));
+    expect(await preview.getByRole("button", { name: "File GSTR-1" }).isDisabled()).toBe(true);
+    await preview.getByRole("button", { name: "Cancel" }).click();
+    await hidden(preview);
+
+    // Last month's (registered then, no sales) can be filed.
+    await filing.getByLabel("Return Period").fill(lastPeriod);
+    await fileGstr1.click();
+    preview = page.getByRole("dialog", { name: /^GSTR-1 for / });
+    await visible(preview.getByRole("region", { name: "Return totals" }));
+    await preview.getByRole("button", { name: "File GSTR-1" }).click();
     await visible(toast("GSTR-1 Filed Successfully"), 30_000);
     const arnText = await toast(/^ARN: /).textContent();
     const arn = arnText!.replace(/^ARN: /, "");
     expect(arn.length).toBeGreaterThan(5);
 
-    const row = page.getByRole("row", { name: `GSTR-1 ${period}` });
+    const row = page.getByRole("row", { name: `GSTR-1 ${lastPeriod}` });
     await visible(row.getByText("filed", { exact: true }));
     await visible(row.getByText(arn));
     await visible(row.getByText("Sandbox"));
-    await visible(row.getByText("₹1,180"));
 
-    const [json] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: `Download JSON GSTR-1 ${period}` }).click()]);
-    expect(json.suggestedFilename()).toBe(`GSTR1-${period}.json`);
+    const [json] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: `Download JSON GSTR-1 ${lastPeriod}` }).click()]);
+    expect(json.suggestedFilename()).toBe(`GSTR1-${lastPeriod}.json`);
     const returnJson = JSON.parse(await readFile(await json.path(), "utf8")) as { gstin?: string; fp?: string };
     expect(returnJson.gstin).toBe(businessGstin);
-    expect(returnJson.fp).toBe(period);
+    expect(returnJson.fp).toBe(lastPeriod);
     await noToasts();
     await screenshot(page, "exp-06-gst-returns");
 
-    // Filed once: a second GSTR-1 for the period is refused with the server's reason.
+    // Filed once: its preview says so and offers no second filing.
     await fileGstr1.click();
-    await visible(toast("Filing Failed"));
+    preview = page.getByRole("dialog", { name: /^GSTR-1 for / });
+    await visible(preview.getByText(/A filed return cannot be filed again/));
+    expect(await preview.getByRole("button", { name: "File GSTR-1" }).isDisabled()).toBe(true);
+    await preview.getByRole("button", { name: "Cancel" }).click();
+    await hidden(preview);
   });
 
   it("reconciles purchases against the period's GSTR-2B", async () => {
@@ -388,7 +422,7 @@ describe("expenses, reports and GST compliance", () => {
     await visible(toast("Reconciliation Complete"), 30_000);
     await visible(toast("Matched: 1, Unmatched: 1"));
 
-    await visible(card.getByRole("row", { name: `${vendorInvoiceNumber} Matched` }));
+    await visible(card.getByRole("region", { name: "Exact match" }).getByRole("row", { name: `${vendorInvoiceNumber} Exact match` }));
     const missing = card.getByRole("row", { name: "CT-77 Missing in books" });
     await visible(missing.getByText(otherSupplierGstin));
     await noToasts();

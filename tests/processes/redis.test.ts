@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { returnPeriodOf } from "@bahi/shared/returns";
+import { previousPeriod, returnPeriodOf } from "@bahi/shared/returns";
 import { postgresClient, type SqlClient } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
@@ -93,12 +93,14 @@ describe.skipIf(skipReason !== null)(`filing through a Redis that dies${skipReas
     const workerUrl = await start("worker", env);
     expect(await readyStatus(workerUrl)).toBe(200);
 
-    const period = returnPeriodOf(new Date());
+    // Last month's return: a month can be filed once it has ended, by a business registered then.
+    const lastMonth = previousPeriod(returnPeriodOf(new Date()));
+    const period = lastMonth.fp;
     const filings: Filing[] = [];
     for (let i = 0; i < BUSINESSES; i++) {
       const owner = new ApiClient(readUrl, { commandUrl });
       const user = await owner.register();
-      expect((await owner.put("/api/profile", { companyName: `Business ${i}`, gstNumber: "27AAPFU0939F1ZV" })).status).toBe(200);
+      expect((await owner.put("/api/profile", { companyName: `Business ${i}`, gstNumber: "27AAPFU0939F1ZV", gstRegistrationDate: lastMonth.from })).status).toBe(200);
       filings.push({ owner, userId: user.id });
     }
 
@@ -167,7 +169,7 @@ describe.skipIf(skipReason !== null)(`filing through a Redis that dies${skipReas
     // Filing works normally again.
     const again = new ApiClient(readUrl, { commandUrl });
     await again.register();
-    await again.put("/api/profile", { companyName: "Late Business", gstNumber: "27AAPFU0939F1ZV" });
+    await again.put("/api/profile", { companyName: "Late Business", gstNumber: "27AAPFU0939F1ZV", gstRegistrationDate: lastMonth.from });
     expect((await again.post("/api/gst/file-gstr1", { period })).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { returnPeriodOf } from "@bahi/shared/returns";
+import { previousPeriod, returnPeriodOf } from "@bahi/shared/returns";
 import { postgresClient, type SqlClient } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
@@ -49,12 +49,14 @@ describe.skipIf(skipReason !== null)(`a worker killed in the middle of filing${s
 
     const owner = new ApiClient(readApi.url, { commandUrl: commandApi.url });
     await owner.register();
-    await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV" });
+    // Last month's return: a month can be filed once it has ended, by a business registered then.
+    const lastMonth = previousPeriod(returnPeriodOf(new Date()));
+    await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", gstRegistrationDate: lastMonth.from });
     const product = (await owner.post("/api/products", { name: "Oil", sku: "OIL-1", category: "Other", price: "1000", gstRate: 18, hsnCode: "3305" })).body.id;
     const customer = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" })).body.id;
-    await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "K-1", subtotal: "1000", gstAmount: "180", total: "1180", items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] });
+    await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "K-1", issueDate: `${lastMonth.from.slice(0, 8)}15`, subtotal: "1000", gstAmount: "180", total: "1180", items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] });
 
-    const period = returnPeriodOf(new Date());
+    const period = lastMonth.fp;
     const filing = owner.post("/api/gst/file-gstr1", { period });
     // The worker is now inside the (slow) GSP call: kill it there, then bring up a healthy one.
     await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -7,11 +7,26 @@ import { refreshAfterWrite } from "./resource.ts";
 
 export type GstReturnType = "GSTR1" | "GSTR3B";
 
+export type PeriodReturnState = "not_due" | "due" | "overdue" | "filed" | "in_progress" | "failed";
+
+/** One month since registration and where each of its returns stands (design §4). */
+export interface GstOverviewPeriod {
+  /** "MMYYYY" */
+  period: string;
+  /** "November 2026" */
+  label: string;
+  returns: { returnType: GstReturnType; dueDate: string; state: PeriodReturnState; arn: string | null }[];
+}
+
 export interface GstOverview {
   pendingReturns: number;
   activeEwayBills: number;
   /** The next returns to file, soonest first; period "MMYYYY", dueDate "YYYY-MM-DD". */
   nextDue: { returnType: GstReturnType; period: string; dueDate: string }[];
+  /** "YYYY-MM-DD" from the profile; null when not set (the account's month is taken). */
+  registrationDate?: string | null;
+  /** Every period since registration up to this month, newest first. */
+  periods?: GstOverviewPeriod[];
 }
 
 export interface GstReturn {
@@ -124,28 +139,93 @@ export interface GstinValidation {
   error?: string | null;
 }
 
-export type ReconciliationStatus = "matched" | "mismatch" | "missing_in_books" | "missing_in_2b";
+export type ReconciliationStatus = "exact_match" | "suggested_match" | "mismatch" | "missing_in_books" | "missing_in_2b";
+export type ReconciliationDecision = "accepted" | "rejected";
 
-export interface ReconciliationRow {
-  status: ReconciliationStatus;
-  supplierGstin: string;
-  supplierName?: string | null;
-  /** GSTR-2B's number when the row has a 2B side, else the books'. */
-  invoiceNumber: string;
-  /** "YYYY-MM-DD" */
-  invoiceDate: string;
-  /** One line per field outside the ₹1 tolerance; empty unless the row is a mismatch. */
-  differences: string[];
-  /** Information that does not change the status (rounding within ₹1, 2B's ITC flag...). */
-  notes?: string[];
+/** One side of a row; money as "0.00" strings. */
+export interface ReconciliationSide {
+  number: string;
+  date: string;
+  taxable: string;
+  igst: string;
+  cgst: string;
+  sgst: string;
+  cess: string;
 }
 
-/** GET /api/gst/reconciliations/:period: the last GSTR-2B uploaded and, once run, its result. */
+export interface ReconciliationRow {
+  key: string;
+  status: ReconciliationStatus;
+  decision: ReconciliationDecision | null;
+  kind: "b2b" | "b2ba" | "cdnr" | "cdnra" | "isd" | "impg" | null;
+  supplierGstin: string | null;
+  supplierName: string | null;
+  portal: (ReconciliationSide & { key: string; itcAvailable: boolean; reverseCharge: boolean; pos: string | null }) | null;
+  books: (ReconciliationSide & { expenseId: string }) | null;
+  /** The fields outside the ₹1 tolerance. */
+  differences: { field: string; books: string; portal: string }[];
+  /** Information that does not change the status (rounding within ₹1, 2B's ITC flag...). */
+  notes: string[];
+}
+
+export type ReconciliationSummary = Record<ReconciliationStatus, number> & { total: number; matched: number };
+
+/** GET /api/gst/reconciliations/:period: the last GSTR-2B uploaded, recomputed against today's books. */
 export interface Reconciliation {
   period: string;
+  gstin?: string | null;
+  /** "MMYYYY": the GSTR-3B its ITC is reported in. */
+  reportIn?: string | null;
+  uploadedAt?: string | null;
+  invoicesIn2b?: number;
   completedAt?: string | null;
-  summary: { matched: number; mismatch: number; missing_in_books: number; missing_in_2b: number; total: number } | null;
+  summary: ReconciliationSummary | null;
   rows: ReconciliationRow[];
+}
+
+/** A problem found while preparing a return; blocking ones stop the filing. */
+export interface ReturnProblem {
+  code: string;
+  message: string;
+  blocking: boolean;
+  record?: { kind: "invoice" | "expense"; id: string; number: string };
+}
+
+export interface HeadsView {
+  igst: string;
+  cgst: string;
+  sgst: string;
+  cess: string;
+}
+
+/** Table 6.1: what is paid, how, and what is left (money as "0.00"). */
+export interface TaxPaymentView {
+  liability: HeadsView;
+  reverseCharge: HeadsView;
+  openingCredit: HeadsView;
+  credit: HeadsView;
+  paidFromCredit: HeadsView;
+  cash: HeadsView;
+  interest: HeadsView;
+  lateFee: HeadsView;
+  totalCash: string;
+  creditCarriedForward: HeadsView;
+}
+
+/** GET /api/gst/returns/preview: the return as it would be filed now, and whether it may be. */
+export interface ReturnPreview {
+  returnType: GstReturnType;
+  period: string;
+  gstin: string;
+  /** The portal JSON (GSTR-1 or GSTR-3B), amounts in rupees. */
+  json: Record<string, unknown>;
+  /** Strings "0.00" (and a few counts). */
+  totals: Record<string, unknown>;
+  problems: ReturnProblem[];
+  payment?: TaxPaymentView | null;
+  refusal: { code: string; message: string } | null;
+  /** Set when the return is already filed. */
+  filed?: { arn: string | null; filedAt: string | null } | null;
 }
 
 export const GST_OVERVIEW_KEY = ["/api/gst/overview"] as const;
@@ -173,6 +253,12 @@ export function useHsnCodes() {
 /** The saved reconciliation of a period; asked for only once one has been run here. */
 export function useReconciliation(period: string | null) {
   return useQuery<Reconciliation>({ queryKey: [RECONCILIATIONS_PATH, period ?? ""], enabled: period !== null });
+}
+
+/** The preview of a return, asked for when its dialog opens. */
+export function useReturnPreview(target: { returnType: GstReturnType; period: string } | null) {
+  const query = target ? `?${new URLSearchParams({ type: target.returnType, period: target.period }).toString()}` : "";
+  return useQuery<ReturnPreview>({ queryKey: [`/api/gst/returns/preview${query}`], enabled: target !== null, staleTime: 0, gcTime: 0 });
 }
 
 const FILE_PATHS: Record<GstReturnType, string> = { GSTR1: "/api/gst/file-gstr1", GSTR3B: "/api/gst/file-gstr3b" };
@@ -250,6 +336,18 @@ export function useReconcilePurchases() {
       const summary = orFail(body, "Reconciliation could not be completed").summary;
       return { state: "done", matched: summary?.matched ?? 0, unmatched: summary?.unmatched ?? 0 };
     },
+    onSuccess: (_result, { period }) => queryClient.invalidateQueries({ queryKey: [RECONCILIATIONS_PATH, period] }),
+  });
+}
+
+/**
+ * Accepts or rejects a suggested match or a mismatch. The rows are worked out again on the read
+ * side, and the returns' previews with them (accepting makes the ITC claimable).
+ */
+export function useDecideMatch() {
+  return useMutation({
+    mutationFn: ({ period, expenseId, portalKey, decision }: { period: string; expenseId: string; portalKey: string; decision: "accept" | "reject" }) =>
+      requestJson<{ success: boolean; row?: ReconciliationRow }>("POST", `${RECONCILIATIONS_PATH}/${encodeURIComponent(period)}/decisions`, { expenseId, portalKey, decision }),
     onSuccess: (_result, { period }) => queryClient.invalidateQueries({ queryKey: [RECONCILIATIONS_PATH, period] }),
   });
 }

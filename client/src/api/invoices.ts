@@ -21,6 +21,8 @@ export interface InvoiceCreateBody {
   total: string;
   status: "pending";
   notes: string | null;
+  /** Confirms recording a sale dated in a filed period in the next open one (409 PERIOD_FILED). */
+  reportInNextOpenPeriod?: boolean;
   items: {
     productId: string;
     quantity: number;

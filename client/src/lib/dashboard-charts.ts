@@ -26,14 +26,23 @@ export function monthLabels(month: string): { label: string; fullLabel: string }
   return { label: name, fullLabel: `${name} ${year ?? ""}`.trim() };
 }
 
+/** "2026-11" → "2026-04": the first month of the Indian financial year (April–March) the month is in. */
+export function financialYearStart(month: string): string {
+  const year = Number(month.slice(0, 4));
+  const number = Number(month.slice(5, 7));
+  return `${number >= 4 ? year : year - 1}-04`;
+}
+
 /**
  * The bars for the chosen range. The API sends the last 12 months, oldest first. "Last 6
- * Months" is the final six of them; "This Year" is the months of the current calendar year in
- * India (January up to now), so in January it is a single bar.
+ * Months" is the final six of them; "This Year" is the months of the current financial year
+ * in India (April up to now, s.2(41) CGST Act), so in April it is a single bar.
  */
 export function salesChartData(salesByMonth: DashboardStats["salesByMonth"], range: SalesRange, today: Date): SalesBar[] {
-  const year = indianDateOf(today).slice(0, 4);
-  const months = range === "last6" ? salesByMonth.slice(-6) : salesByMonth.filter((entry) => entry.month.startsWith(`${year}-`));
+  const thisMonth = indianDateOf(today).slice(0, 7);
+  const start = financialYearStart(thisMonth);
+  // "YYYY-MM" strings order as the months do.
+  const months = range === "last6" ? salesByMonth.slice(-6) : salesByMonth.filter((entry) => entry.month >= start && entry.month <= thisMonth);
   return months.map((entry) => ({ month: entry.month, ...monthLabels(entry.month), amount: entry.amount }));
 }
 

@@ -13,14 +13,15 @@ describe("Sales Overview data", () => {
     expect(bars[0]).toEqual({ month: "2026-02", label: "Feb", fullLabel: "Feb 2026", amount: 7000 });
   });
 
-  it("'This Year' is the months of the current calendar year in India", () => {
+  it("'This Year' is the months of the current financial year (April–March) in India", () => {
     const bars = salesChartData(twelveMonths, "thisYear", new Date("2026-07-15T06:00:00Z"));
-    expect(bars.map((bar) => bar.month)).toEqual(["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07"]);
-    // 31 Dec 2025 20:00 UTC is already 1 Jan 2026 in India.
-    const newYear = salesChartData(twelveMonths, "thisYear", new Date("2025-12-31T20:00:00Z"));
-    expect(newYear.map((bar) => bar.month)).toEqual(["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07"]);
-    const lastYear = salesChartData(twelveMonths, "thisYear", new Date("2025-12-15T06:00:00Z"));
-    expect(lastYear.map((bar) => bar.month)).toEqual(["2025-08", "2025-09", "2025-10", "2025-11", "2025-12"]);
+    expect(bars.map((bar) => bar.month)).toEqual(["2026-04", "2026-05", "2026-06", "2026-07"]);
+    // 31 Mar 2026 20:00 UTC is already 1 Apr 2026 in India: a new financial year, one bar.
+    const newYear = salesChartData(twelveMonths, "thisYear", new Date("2026-03-31T20:00:00Z"));
+    expect(newYear.map((bar) => bar.month)).toEqual(["2026-04"]);
+    // January to March belong to the year that began the April before.
+    const march = salesChartData(twelveMonths, "thisYear", new Date("2026-03-15T06:00:00Z"));
+    expect(march.map((bar) => bar.month)).toEqual(["2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"]);
   });
 
   it("labels amounts in thousands of rupees", () => {

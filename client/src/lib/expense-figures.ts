@@ -9,6 +9,12 @@ function paiseOf(amount: string | null | undefined): Paise {
   }
 }
 
+/** A supplier's credit note takes its amount back off; a bill or debit note adds (s.34). */
+function signedPaise(expense: Pick<Expense, "documentType">, amount: string | null | undefined): Paise {
+  const paise = paiseOf(amount);
+  return expense.documentType === "credit_note" ? -paise : paise;
+}
+
 function monthOf(date: string): string | null {
   try {
     return indianDateOf(date).slice(0, 7);
@@ -33,9 +39,9 @@ export function expenseCounters(expenses: readonly Expense[], today: Date): Expe
   let gstPaise = 0;
   let thisMonthPaise = 0;
   for (const expense of expenses) {
-    const amount = paiseOf(expense.amount);
+    const amount = signedPaise(expense, expense.amount);
     totalPaise += amount;
-    gstPaise += paiseOf(expense.gstAmount);
+    gstPaise += signedPaise(expense, expense.gstAmount);
     if (monthOf(expense.date) === thisMonth) thisMonthPaise += amount;
   }
   return { totalPaise, count: expenses.length, gstPaise, thisMonthPaise };
@@ -53,7 +59,7 @@ export function expenseCategoryTotals(expenses: readonly Expense[]): CategoryTot
   for (const expense of expenses) {
     const entry = totals.get(expense.category) ?? { category: expense.category, count: 0, totalPaise: 0 };
     entry.count += 1;
-    entry.totalPaise += paiseOf(expense.amount);
+    entry.totalPaise += signedPaise(expense, expense.amount);
     totals.set(expense.category, entry);
   }
   const order = (category: string) => {

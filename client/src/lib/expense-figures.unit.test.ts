@@ -23,6 +23,18 @@ function expense(overrides: Partial<Expense>): Expense {
     vendorInvoiceDate: null,
     hsnCode: null,
     eligibleForItc: true,
+    documentType: "bill",
+    againstExpenseId: null,
+    taxability: "taxable",
+    reverseCharge: false,
+    reverseChargeService: null,
+    selfInvoiceNumber: null,
+    itcReason: null,
+    itcDefault: true,
+    isCapitalGoods: false,
+    reportingPeriod: "072026",
+    recipientGstin: null,
+    businessStateCode: null,
     createdAt: "2026-07-10T00:00:00.000Z",
     updatedAt: "2026-07-10T00:00:00.000Z",
     ...overrides,
@@ -77,5 +89,19 @@ describe("the GST heads shown in the table", () => {
     expect(expenseTaxHeads(expense({ igstAmount: "18.00", cgstAmount: "0.00", sgstAmount: "0.00" }))).toBe("IGST");
     expect(expenseTaxHeads(expense({}))).toBe("CGST + SGST");
     expect(expenseTaxHeads(expense({ cgstAmount: "0.00", sgstAmount: "0.00" }))).toBeNull();
+  });
+});
+
+describe("credit notes", () => {
+  it("s.34(1): a supplier's credit note takes its amount and GST back off the counters", () => {
+    const counters = expenseCounters(
+      [
+        expense({ id: "bill", amount: "1000.00", gstAmount: "180.00" }),
+        expense({ id: "note", documentType: "credit_note", againstExpenseId: "bill", amount: "200.00", gstAmount: "36.00" }),
+      ],
+      new Date("2026-07-15T06:00:00Z"),
+    );
+    expect(counters).toEqual({ totalPaise: 80000, count: 2, gstPaise: 14400, thisMonthPaise: 80000 });
+    expect(expenseCategoryTotals([expense({ amount: "1000.00" }), expense({ documentType: "credit_note", amount: "200.00" })])).toEqual([{ category: "Supplies", count: 2, totalPaise: 80000 }]);
   });
 });

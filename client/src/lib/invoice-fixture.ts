@@ -17,6 +17,7 @@ export function sampleInvoice(overrides: Partial<Invoice> = {}): Invoice {
     },
     supplier: { name: "Verma Traders", gstin: "27AAPFU0939F1ZV", address: "Shop 4, Station Road, Pune 411001", stateCode: "27" },
     issueDate: "2026-07-10T20:00:00.000Z",
+    reportingPeriod: "072026",
     dueDate: "2026-08-10T00:00:00.000Z",
     placeOfSupply: "29",
     taxKind: "inter",

@@ -1,4 +1,4 @@
-import { formatInr } from "@bahi/shared/contract";
+import { formatInr, ITC_DEFAULTS } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
 import type { Expense } from "@bahi/shared/contract";
 import { CalendarDays, Hash, Pencil, Plus, Receipt, Tags, Trash, Wallet } from "lucide-react";
@@ -13,7 +13,9 @@ import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table.tsx";
+import { WithTooltip } from "../components/ui/tooltip.tsx";
 import { toast } from "../components/ui/use-toast.ts";
+import { DOCUMENT_TYPE_LABELS, TAXABILITY_LABELS } from "../lib/expense-form.ts";
 import { expenseCategoryTotals, expenseCounters, expenseTaxHeads } from "../lib/expense-figures.ts";
 import { formatIndianDate, formatRupees } from "../lib/format.ts";
 
@@ -67,12 +69,37 @@ function ExpenseTable({ expenses, onEdit, onDelete }: { expenses: readonly Expen
               <TableCell className="max-w-72 whitespace-normal">
                 <p className="font-medium text-foreground">{expense.description}</p>
                 {expense.vendorInvoiceNumber && <p className="text-xs text-muted-foreground">Vendor invoice {expense.vendorInvoiceNumber}</p>}
+                {expense.selfInvoiceNumber && <p className="text-xs text-muted-foreground">Self-invoice {expense.selfInvoiceNumber}</p>}
+                <div className="mt-1 flex flex-wrap gap-1">
+                  {expense.documentType && expense.documentType !== "bill" && (
+                    <Badge variant={expense.documentType === "credit_note" ? "warning" : "outline"}>{DOCUMENT_TYPE_LABELS[expense.documentType]}</Badge>
+                  )}
+                  {expense.reverseCharge && (
+                    <WithTooltip tip="Reverse charge: you pay this GST yourself (s.9(3))">
+                      <span tabIndex={0}>
+                        <Badge variant="soft">RCM</Badge>
+                      </span>
+                    </WithTooltip>
+                  )}
+                  {!expense.eligibleForItc && (
+                    <WithTooltip tip={expense.itcReason ?? (ITC_DEFAULTS[expense.category] && !ITC_DEFAULTS[expense.category].eligible ? `Blocked by ${ITC_DEFAULTS[expense.category].rule}` : "Not claimed")}>
+                      <span tabIndex={0}>
+                        <Badge variant="danger">ITC blocked</Badge>
+                      </span>
+                    </WithTooltip>
+                  )}
+                  {expense.taxability && expense.taxability !== "taxable" && <Badge variant="secondary">{TAXABILITY_LABELS[expense.taxability]}</Badge>}
+                  {expense.isCapitalGoods && <Badge variant="outline">Capital goods</Badge>}
+                </div>
               </TableCell>
               <TableCell>
                 <Badge variant="soft">{expense.category}</Badge>
               </TableCell>
               <TableCell>{expense.vendor?.name ?? <span className="text-muted-foreground">N/A</span>}</TableCell>
-              <TableCell className="text-right font-medium tabular-nums">{formatRupees(expense.amount, 0)}</TableCell>
+              <TableCell className="text-right font-medium tabular-nums">
+                {expense.documentType === "credit_note" ? "−" : ""}
+                {formatRupees(expense.amount, 0)}
+              </TableCell>
               <TableCell className="text-right tabular-nums">
                 <p>{formatRupees(expense.gstAmount, 0)}</p>
                 {heads && <p className="text-xs text-muted-foreground">{heads}</p>}
@@ -142,7 +169,7 @@ export function ExpensesPage() {
         <Card className="min-w-0">
           <CardHeader>
             <CardTitle>All Expenses</CardTitle>
-            <CardDescription>Newest first. Amounts are before GST; GST is 18% of the amount.</CardDescription>
+            <CardDescription>Newest first. Amounts are before GST; GST is the bill's, at its own rate.</CardDescription>
           </CardHeader>
           {loading ? (
             <TableSkeleton inset="flush" />

@@ -38,7 +38,7 @@ import { applyServerFieldErrors } from "../lib/form-errors.ts";
 
 type ProfileFormInput = z.input<typeof profileSchema>;
 
-const FIELDS = ["companyName", "phone", "gstNumber", "businessAddress", "businessType", "gstCategory", "stateCode"] as const;
+const FIELDS = ["companyName", "phone", "gstNumber", "businessAddress", "businessType", "gstCategory", "stateCode", "gstRegistrationDate"] as const;
 const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((type) => ({ value: type, label: type }));
 const GST_CATEGORY_OPTIONS = GST_CATEGORIES.map((category) => ({ value: category, label: category }));
 const STATE_OPTIONS = Object.keys(STATE_NAMES)
@@ -54,6 +54,7 @@ function initialValues(user: User): ProfileFormInput {
     businessType: user.businessType ?? null,
     gstCategory: user.gstCategory ?? null,
     stateCode: user.stateCode ?? "",
+    gstRegistrationDate: user.gstRegistrationDate ?? "",
   };
 }
 
@@ -144,6 +145,16 @@ function BusinessProfileForm({ user }: { user: User }) {
           />
           <SelectField control={form.control} name="businessType" id="profile-businessType" label="Business Type" placeholder="Select business type" options={BUSINESS_TYPE_OPTIONS} error={errors.businessType?.message} />
           <SelectField control={form.control} name="gstCategory" id="profile-gstCategory" label="GST Category" placeholder="Select GST category" options={GST_CATEGORY_OPTIONS} error={errors.gstCategory?.message} />
+          {hasGstin && (
+            <TextField
+              id="profile-gstRegistrationDate"
+              label="GST registration date"
+              type="date"
+              error={errors.gstRegistrationDate?.message}
+              hint="The date of liability on your registration certificate: returns are due from its month"
+              {...form.register("gstRegistrationDate")}
+            />
+          )}
           {hasGstin && errors.stateCode?.message && <p className="text-sm font-medium text-destructive sm:col-span-2">{errors.stateCode.message}</p>}
         </form>
       </CardContent>

@@ -77,6 +77,7 @@ const emptyProfile = (data: EventData<"UserRegistered">): Profile => ({
   gstCategory: null,
   stateCode: null,
   panNumber: null,
+  gstRegistrationDate: null,
 });
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -88,7 +89,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case "ProfileUpdated": {
         if (!state.registered) return state;
         const { userId: _id, updatedAt: _at, ...profile } = event.data;
-        return { ...state, companyName: profile.companyName, phone: profile.phone, profile };
+        return { ...state, companyName: profile.companyName, phone: profile.phone, profile: { ...profile, gstRegistrationDate: profile.gstRegistrationDate ?? null } };
       }
       case "PlanChanged":
         return state.registered ? { ...state, subscriptionPlan: event.data.plan, invoiceLimit: event.data.invoiceLimit } : state;
@@ -109,7 +110,16 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       }
       case "updateProfile":
         if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
-        return [{ type: "ProfileUpdated", data: { userId: state.userId, ...command.profile, updatedAt: command.at } }];
+        return [{
+          type: "ProfileUpdated",
+          data: {
+            userId: state.userId,
+            ...command.profile,
+            // Not sent (an older client): the registration date stays as it was.
+            gstRegistrationDate: command.profile.gstRegistrationDate === undefined ? (state.profile.gstRegistrationDate ?? null) : command.profile.gstRegistrationDate,
+            updatedAt: command.at,
+          },
+        }];
       case "changePlan":
         if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
         if (state.subscriptionPlan !== "free") throw new DomainError("CONFLICT", `You are already on the ${state.subscriptionPlan} plan`);

@@ -99,10 +99,19 @@ describe("profile and plan", () => {
 
   it("records a profile update and shows it on the user", () => {
     const events = userDecider.decide({ kind: "updateProfile", profile, at: "2026-02-01" }, registered);
-    expect(events).toEqual([{ type: "ProfileUpdated", data: { userId: "u-1", ...profile, updatedAt: "2026-02-01" } }]);
+    // No registration date sent: none recorded (the account's creation month stands in for it).
+    expect(events).toEqual([{ type: "ProfileUpdated", data: { userId: "u-1", ...profile, gstRegistrationDate: null, updatedAt: "2026-02-01" } }]);
     const state = userDecider.evolve(registered, events[0]!);
     if (!state.registered) throw new Error("not registered");
     expect(userView(state)).toMatchObject({ companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", stateCode: "27", panNumber: "AAPFU0939F" });
+  });
+
+  it("keeps the GST registration date when an update does not send it, and clears it on null", () => {
+    const dated = userDecider.evolve(registered, userDecider.decide({ kind: "updateProfile", profile: { ...profile, gstRegistrationDate: "2026-08-01" }, at: "2026-02-01" }, registered)[0]!);
+    const [kept] = userDecider.decide({ kind: "updateProfile", profile, at: "2026-02-02" }, dated);
+    expect(kept!.data).toMatchObject({ gstRegistrationDate: "2026-08-01" });
+    const [cleared] = userDecider.decide({ kind: "updateProfile", profile: { ...profile, gstRegistrationDate: null }, at: "2026-02-03" }, dated);
+    expect(cleared!.data).toMatchObject({ gstRegistrationDate: null });
   });
 
   it("moves a free business to Professional once, lifting the invoice limit", () => {

@@ -11,6 +11,7 @@ const before = (fields: ExpenseFields | undefined) => ({
   category: fields?.category ?? "",
   amountPaise: fields?.amountPaise ?? 0,
   gstPaise: (fields?.cgstPaise ?? 0) + (fields?.sgstPaise ?? 0) + (fields?.igstPaise ?? 0),
+  documentType: fields?.documentType ?? "bill",
 });
 
 export const expenseDecider = ownedRecordDecider<ExpenseFields, ExpenseFields, ExpenseEvent>({

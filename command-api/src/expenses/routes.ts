@@ -1,58 +1,19 @@
 import { Router, type Request } from "express";
-import { computeLine, EXPENSE_GST_RATE, expenseInputSchema, stateCodeFromGstin, toPaise, type ExpenseInput } from "@bahi/shared/contract";
+import { expenseInputSchema } from "@bahi/shared/contract";
 import { expenseView, streams } from "@bahi/shared/events";
-import { notFound, requireUserId } from "@bahi/shared/server";
-import { userDecider } from "../auth/user.ts";
+import { periodLabel, returnPeriodOf } from "@bahi/shared/returns";
+import { DomainError, notFound, requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
+import { filedReturns } from "../gst/closedPeriods.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle } from "../http/decider.ts";
 import { recordId } from "../http/ids.ts";
 import type { RecordCommand } from "../http/ownedRecord.ts";
-import { vendorDecider } from "../parties/vendor.ts";
 import { expenseDecider, type ExpenseFields, type ExpenseState } from "./expense.ts";
-
-const LOCAL = "27";
+import { purchaseFacts } from "./purchaseFacts.ts";
 
 export function expenseRoutes(deps: CommandDeps): Router {
   const router = Router();
-
-  /**
-   * The facts an expense records: the vendor as it is now, and GST at 18% of the amount
-   * (SPEC §5) split by the vendor's state against the business's (IGST across states).
-   */
-  async function facts(userId: string, input: ExpenseInput): Promise<ExpenseFields> {
-    let vendor: ExpenseFields["vendor"] = null;
-    if (input.vendorId) {
-      const state = fold(vendorDecider, await deps.eventStore.readStream(streams.vendor(recordId(input.vendorId, "Vendor"))));
-      if (state.status !== "active" || state.ownerId !== userId) throw notFound("Vendor");
-      vendor = { id: state.id, name: state.name, gstNumber: state.gstNumber };
-    }
-    const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
-    const businessState = user.registered ? user.profile.stateCode : null;
-    // Where nothing says which states are involved (no GSTINs, no profile), the purchase is
-    // taken as local: CGST + SGST. Any non-UT state code gives that split.
-    const vendorState = (vendor?.gstNumber ? stateCodeFromGstin(vendor.gstNumber) : null) ?? input.placeOfSupply ?? businessState ?? LOCAL;
-    const receivingState = businessState ?? vendorState;
-    const amountPaise = toPaise(input.amount);
-    const rateBasisPoints = EXPENSE_GST_RATE * 100;
-    const tax = computeLine({ quantity: 1, pricePaise: amountPaise, rateBasisPoints }, { supplierState: vendorState, placeOfSupply: receivingState });
-    return {
-      vendor,
-      category: input.category,
-      description: input.description,
-      amountPaise,
-      gstRateBasisPoints: rateBasisPoints,
-      cgstPaise: tax.cgstPaise,
-      sgstPaise: tax.sgstPaise,
-      igstPaise: tax.igstPaise,
-      date: input.date,
-      placeOfSupply: input.placeOfSupply,
-      vendorInvoiceNumber: input.vendorInvoiceNumber,
-      vendorInvoiceDate: input.vendorInvoiceDate ?? null,
-      hsnCode: input.hsnCode,
-      eligibleForItc: input.eligibleForItc,
-    };
-  }
 
   function view(state: ExpenseState) {
     if (state.status !== "active") throw new Error("Only a live expense has a view");
@@ -60,8 +21,22 @@ export function expenseRoutes(deps: CommandDeps): Router {
     return expenseView({ expenseId: id, ownerId, ...fields }, addedAt, updatedAt);
   }
 
-  async function run(req: Request, id: string, userId: string, command: RecordCommand<ExpenseFields>) {
-    const now = deps.clock();
+  /**
+   * A purchase already reported in a filed GSTR-3B is part of that return: changing or deleting
+   * it would change what was filed, so the correction is a supplier's credit or debit note (s.34).
+   */
+  async function refuseIfFiled(userId: string, state: ExpenseState) {
+    if (state.status !== "active") return;
+    const period = state.reportingPeriod ?? returnPeriodOf(state.date);
+    if ((await filedReturns(deps.eventStore, userId, period, "purchase")).length === 0) return;
+    throw new DomainError(
+      "PERIOD_FILED",
+      `This purchase is in the GSTR-3B filed for ${periodLabel(period)}, so it can no longer be changed or deleted. Record the supplier's credit or debit note instead.`,
+      { period },
+    );
+  }
+
+  async function run(req: Request, id: string, userId: string, command: RecordCommand<ExpenseFields>, now: Date) {
     return handle(deps.eventStore, streams.expense(id), expenseDecider, command, commandContext(req, userId, now));
   }
 
@@ -69,7 +44,9 @@ export function expenseRoutes(deps: CommandDeps): Router {
     const userId = requireUserId(deps.sessions, req);
     const input = expenseInputSchema.parse(req.body);
     const id = deps.newId();
-    const result = await run(req, id, userId, { kind: "add", id, ownerId: userId, input: await facts(userId, input), at: deps.clock().toISOString() });
+    const now = deps.clock();
+    const fields = await purchaseFacts({ eventStore: deps.eventStore, userId, expenseId: id, context: commandContext(req, userId, now) }, input);
+    const result = await run(req, id, userId, { kind: "add", id, ownerId: userId, input: fields, at: now.toISOString() }, now);
     sendPosition(res, result.position);
     res.status(201).json(view(result.state));
   });
@@ -81,7 +58,10 @@ export function expenseRoutes(deps: CommandDeps): Router {
     // Someone else's expense is not found, before any of its lookups can say otherwise.
     const current = fold(expenseDecider, await deps.eventStore.readStream(streams.expense(id)));
     if (current.status !== "active" || current.ownerId !== userId) throw notFound("Expense");
-    const result = await run(req, id, userId, { kind: "update", ownerId: userId, input: await facts(userId, input), at: deps.clock().toISOString() });
+    await refuseIfFiled(userId, current);
+    const now = deps.clock();
+    const fields = await purchaseFacts({ eventStore: deps.eventStore, userId, expenseId: id, context: commandContext(req, userId, now) }, input);
+    const result = await run(req, id, userId, { kind: "update", ownerId: userId, input: fields, at: now.toISOString() }, now);
     sendPosition(res, result.position);
     res.json(view(result.state));
   });
@@ -89,7 +69,11 @@ export function expenseRoutes(deps: CommandDeps): Router {
   router.delete("/:id", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
     const id = recordId(req.params.id, "Expense");
-    const result = await run(req, id, userId, { kind: "delete", ownerId: userId, at: deps.clock().toISOString() });
+    const current = fold(expenseDecider, await deps.eventStore.readStream(streams.expense(id)));
+    if (current.status !== "active" || current.ownerId !== userId) throw notFound("Expense");
+    await refuseIfFiled(userId, current);
+    const now = deps.clock();
+    const result = await run(req, id, userId, { kind: "delete", ownerId: userId, at: now.toISOString() }, now);
     sendPosition(res, result.position);
     res.status(204).end();
   });

@@ -1,8 +1,6 @@
-import type { Expense, Invoice } from "@bahi/shared/contract";
 import { streams, type EventData } from "@bahi/shared/events";
 import { collections, type GstReturnDocument } from "@bahi/shared/read-models";
-import { buildGstr1, buildGstr3b } from "@bahi/shared/returns";
-import { putJsonBlob, QueueUnavailableError, type BlobStore, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
+import { loadReturnBooks, prepareReturn, putJsonBlob, QueueUnavailableError, type BlobStore, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import { fold, handle, type CommandContext } from "../http/decider.ts";
 import { projectedPast } from "../http/projection.ts";
@@ -57,37 +55,27 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
       const failed = await handle(deps.eventStore, stream, gstReturnDecider, { kind: "recordFailure", userId, returnType, period, reason, at }, context);
       return { error: reason, position: failed.position };
     };
-    if (!gstin) return fail("Add your GSTIN in Settings before filing returns");
+    if (!user.registered || !gstin) return fail("Add your GSTIN in Settings before filing returns");
 
     await projectedPast(deps.readStore, after);
-    const invoices = await deps.readStore.list<Invoice>(collections.invoices, userId);
-    let json: unknown;
-    let totals: EventData<"GstReturnFiled">["totals"];
-    if (returnType === "GSTR1") {
-      const built = buildGstr1({ gstin, period, invoices });
-      json = built.json;
-      totals = {
-        taxableValuePaise: built.totals.totalTaxableValue,
-        taxPaise: built.totals.totalTax,
-        invoiceValuePaise: built.totals.totalInvoiceValue,
-        itcPaise: 0,
-        netPayablePaise: built.totals.totalTax,
-      };
-    } else {
-      const expenses = await deps.readStore.list<Expense>(collections.expenses, userId);
-      const built = buildGstr3b({ gstin, period, invoices, expenses });
-      const out = built.totals.outwardTaxable;
-      const tax = out.igst + out.cgst + out.sgst + out.cess;
-      const itc = built.totals.netItc;
-      json = built.json;
-      totals = {
-        taxableValuePaise: out.taxable,
-        taxPaise: tax,
-        invoiceValuePaise: out.taxable + tax,
-        itcPaise: itc.igst + itc.cgst + itc.sgst + itc.cess,
-        netPayablePaise: built.payment.totalCash,
-      };
-    }
+    // The same engine and inputs as the preview the user saw, so the figures filed are the figures shown.
+    const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId);
+    const prepared = prepareReturn(books, { returnType, period, gstin, stateCode: user.profile.stateCode, today: deps.clock() });
+    const blocking = prepared.problems.filter((p) => p.blocking);
+    // The route checked before the request; a record changed since may still have brought one in.
+    if (blocking.length > 0) return fail(`The return has problems to fix first: ${blocking.map((p) => p.message).join("; ")}`);
+    const json = prepared.json;
+    const { amounts } = prepared;
+    const totals: EventData<"GstReturnFiled">["totals"] = {
+      taxableValuePaise: amounts.taxableValuePaise,
+      taxPaise: amounts.taxPaise,
+      invoiceValuePaise: amounts.invoiceValuePaise,
+      itcPaise: amounts.itcPaise,
+      netPayablePaise: amounts.netPayablePaise,
+      interestPaise: amounts.interestPaise,
+      lateFeePaise: amounts.lateFeePaise,
+      ...(returnType === "GSTR3B" ? { creditCarriedForward: { ...amounts.creditCarriedForward, cess: amounts.creditCarriedForward.cess ?? 0 } } : {}),
+    };
 
     // Stored before filing, so that once the GSP has accepted the return only the append is left to do.
     const returnJsonBlob = await putJsonBlob(deps.blobStore, json);

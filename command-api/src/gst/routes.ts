@@ -1,15 +1,17 @@
 import { Router, type Request, type Response } from "express";
 import { compareWirePositions, isWirePosition } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
-import { countGstr2bInvoices, gstr2bSchema, parseReturnPeriod, returnPeriodOf } from "@bahi/shared/returns";
+import { gstr2bUploadSchema, parseReturnPeriod, periodLabel, RETURN_NAMES } from "@bahi/shared/returns";
 import { putJsonBlob, QueueUnavailableError, requireUserId, type JobOutcome } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle } from "../http/decider.ts";
+import { blockingProblems, filingRefusalFor } from "./filingChecks.ts";
 import { FILING_QUEUE, filingJobId, type FilingJob, type FilingResult } from "./filingWorker.ts";
 import { AlreadyFiledError, gstReturnDecider, type GstReturnType } from "./gstReturn.ts";
 import { RECONCILIATION_QUEUE, reconciliationDecider, type ReconciliationJob, type ReconciliationJobResult } from "./reconciliation.ts";
+import { reconciliationRoutes, uploadGstr2b } from "./reconciliationRoutes.ts";
 
 /** How long a request waits for its job before answering "still in progress". */
 const JOB_WAIT_MS = 15_000;
@@ -102,19 +104,25 @@ export function gstRoutes(deps: CommandDeps): Router {
     const userId = requireUserId(deps.sessions, req);
     const period = periodOf(req, res);
     if (!period) return;
-    const thisMonth = returnPeriodOf(deps.clock());
-    if (Number(period.slice(2) + period.slice(0, 2)) > Number(thisMonth.slice(2) + thisMonth.slice(0, 2))) {
-      const error = `The period ${period} has not begun yet; returns can be filed for this month (${thisMonth}) or earlier`;
-      res.status(400).json({ code: "VALIDATION_FAILED", success: false, error, message: error, errors: [{ path: "period", message: error }] });
-      return;
-    }
     const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
     if (!user.registered || !user.profile.gstNumber) {
       return answer(res, 400, { success: false, error: "Add your GSTIN in Settings before filing returns" });
     }
+    const now = deps.clock();
+    const own = fold(gstReturnDecider, await deps.eventStore.readStream(streams.gstReturn(userId, returnType, period)));
+    if (own.status === "filed") return answer(res, 409, { success: false, arn: own.arn, error: new AlreadyFiledError(returnType, period, own.arn).message });
+    // The portal's rules first (design §4), then the return's own problems: both refuse before anything is recorded.
+    const refusal = await filingRefusalFor(deps, userId, user.profile.gstRegistrationDate ?? null, user.registeredAt, returnType, period, now);
+    if (refusal) return answer(res, 409, { success: false, code: refusal.code, error: refusal.message });
+    const problems = await blockingProblems(deps, req.header("x-bahi-after"), userId, returnType, period, user.profile.gstNumber, user.profile.stateCode, now);
+    if (problems === "behind") return answer(res, 503, { success: false, code: "READ_MODELS_BEHIND", error: "Your latest changes are still being processed. Nothing was filed; please try again in a moment." });
+    if (problems.length > 0) {
+      const error = `${RETURN_NAMES[returnType]} for ${periodLabel(period)} cannot be filed until ${problems.length === 1 ? "this problem is" : `these ${problems.length} problems are`} fixed: ${problems.map((p) => p.message).join("; ")}`;
+      res.status(409).json({ code: "RETURN_HAS_PROBLEMS", success: false, error, message: error, problems });
+      return;
+    }
     if (!(await queueReachable(res, "Filing is unavailable right now (the job queue cannot be reached). Nothing was filed; please try again shortly."))) return;
 
-    const now = deps.clock();
     let requested;
     try {
       requested = await handle(
@@ -164,25 +172,14 @@ export function gstRoutes(deps: CommandDeps): Router {
     const userId = requireUserId(deps.sessions, req);
     const period = periodOf(req, res);
     if (!period) return;
-    const parsed = gstr2bSchema.safeParse(req.body?.data);
+    const parsed = gstr2bUploadSchema.safeParse(req.body?.data);
     if (!parsed.success) {
       const error = `That file is not a GSTR-2B JSON from the GST portal: ${parsed.error.issues[0]?.path.join(".") || "data"} ${parsed.error.issues[0]?.message ?? ""}`.trim();
       return answer(res, 400, { success: false, error });
     }
-    const invoiceCount = countGstr2bInvoices(parsed.data);
-    // Only the parsed fields are kept, beside the log: the event names them by hash. A blob
-    // whose append then fails is harmless (content-addressed, and the next upload reuses it).
-    const gstr2bBlob = await putJsonBlob(deps.blobStore, parsed.data);
-    const now = deps.clock();
-    const result = await handle(
-      deps.eventStore,
-      streams.reconciliation(userId, period),
-      reconciliationDecider,
-      { kind: "upload", userId, period, gstr2bBlob, invoiceCount, at: now.toISOString() },
-      commandContext(req, userId, now),
-    );
+    const result = await uploadGstr2b(deps, req, userId, period, parsed.data);
     sendPosition(res, result.position);
-    res.json({ success: true, invoices: invoiceCount });
+    res.json({ success: true, invoices: result.invoiceCount });
   });
 
   router.post("/reconcile-purchases", async (req, res) => {
@@ -207,6 +204,8 @@ export function gstRoutes(deps: CommandDeps): Router {
     if ("error" in result) return answer(res, 422, { success: false, error: result.error });
     res.json({ success: true, summary: { matched: result.summary.matched, unmatched: result.summary.total - result.summary.matched } });
   });
+
+  router.use(reconciliationRoutes(deps));
 
   router.post("/file-gstr1", (req, res) => file(req, res, "GSTR1"));
   router.post("/file-gstr3b", (req, res) => file(req, res, "GSTR3B"));

@@ -19,6 +19,7 @@ import { fold } from "../http/decider.ts";
 import { isId, recordId } from "../http/ids.ts";
 import { customerDecider } from "../parties/customer.ts";
 import { productDecider, productForInvoice } from "../products/product.ts";
+import { reportingPeriodFor } from "../gst/closedPeriods.ts";
 import type { InvoiceDraft } from "./invoice.ts";
 
 /** A 400 for rules the schema cannot see (rates by date, the server's figures). */
@@ -81,6 +82,16 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
     throw badRequest(mismatches.map((m) => ({ path: m.field.split("."), message: describeFigureMismatch(m) })));
   }
 
+  // A sale dated in a filed period is reported in the next open one, once the user confirms (design §4).
+  const reportingPeriod = await reportingPeriodFor(store, {
+    userId,
+    date: issueDate,
+    kind: "sale",
+    confirmed: input.reportInNextOpenPeriod === true,
+    tax: { igst: computed.igstPaise, cgst: computed.cgstPaise, sgst: computed.sgstPaise },
+    today: now,
+  });
+
   const draft: InvoiceDraft = {
     invoiceId,
     ownerId: userId,
@@ -127,6 +138,7 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
     gstAmountPaise: computed.gstAmountPaise,
     totalPaise: computed.totalPaise,
     createdAt: now.toISOString(),
+    reportingPeriod,
   };
   const free = user.invoiceLimit === null ? null : { limit: user.invoiceLimit };
   return { draft, free };

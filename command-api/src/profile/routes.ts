@@ -1,7 +1,7 @@
 import { Router } from "express";
-import { panFromGstin, planChangeSchema, profileSchema, stateCodeFromGstin } from "@bahi/shared/contract";
+import { indianDateOf, panFromGstin, planChangeSchema, profileSchema, stateCodeFromGstin } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
-import { requireUserId } from "@bahi/shared/server";
+import { requireUserId, ValidationError } from "@bahi/shared/server";
 import { userDecider, userView, type UserState } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
@@ -23,6 +23,9 @@ export function profileRoutes(deps: CommandDeps): Router {
     const userId = requireUserId(deps.sessions, req);
     const input = profileSchema.parse(req.body);
     const now = deps.clock();
+    if (input.gstRegistrationDate && input.gstRegistrationDate > indianDateOf(now)) {
+      throw new ValidationError([{ path: ["gstRegistrationDate"], message: `GST registration date cannot be after today (${indianDateOf(now)})` }]);
+    }
     // A GSTIN fixes the state and the PAN (GST.md §1.1); without one the chosen state stands.
     const profile = {
       ...input,

@@ -25,6 +25,9 @@ function addExpense(doc: DashboardDocument, date: string, category: string, amou
   };
 }
 
+/** A supplier's credit note takes its amount back off the expenses; a bill or debit note adds (s.34). */
+const signed = (amountPaise: number, documentType: string | undefined) => (documentType === "credit_note" ? -amountPaise : amountPaise);
+
 export const dashboardProjection: Projection<DashboardDocument> = {
   collection: collections.dashboards,
   handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted"],
@@ -81,16 +84,16 @@ export const dashboardProjection: Projection<DashboardDocument> = {
       }
       case "ExpenseRecorded": {
         const d = event.data;
-        return addExpense(current ?? empty(d.ownerId), d.date, d.category, d.amountPaise);
+        return addExpense(current ?? empty(d.ownerId), d.date, d.category, signed(d.amountPaise, d.documentType));
       }
       case "ExpenseUpdated": {
         const d = event.data;
-        const doc = addExpense(current ?? empty(d.ownerId), d.previous.date, d.previous.category, -d.previous.amountPaise);
-        return addExpense(doc, d.date, d.category, d.amountPaise);
+        const doc = addExpense(current ?? empty(d.ownerId), d.previous.date, d.previous.category, -signed(d.previous.amountPaise, d.previous.documentType));
+        return addExpense(doc, d.date, d.category, signed(d.amountPaise, d.documentType));
       }
       case "ExpenseDeleted": {
         const d = event.data;
-        return addExpense(current ?? empty(d.ownerId), d.previous.date, d.previous.category, -d.previous.amountPaise);
+        return addExpense(current ?? empty(d.ownerId), d.previous.date, d.previous.category, -signed(d.previous.amountPaise, d.previous.documentType));
       }
       default:
         return current;

@@ -53,6 +53,9 @@ export const gstReturnsProjection: Projection<GstReturnDocument> = {
           totalTaxLiability: formatPaise(totals.taxPaise),
           totalItcClaimed: formatPaise(totals.itcPaise),
           netTaxPayable: formatPaise(totals.netPayablePaise),
+          creditCarriedForward: totals.creditCarriedForward ?? null,
+          interest: formatPaise(totals.interestPaise ?? 0),
+          lateFee: formatPaise(totals.lateFeePaise ?? 0),
           returnJsonBlob: event.data.returnJsonBlob ?? null,
           returnJson: event.data.returnJson ?? null,
         };

@@ -31,6 +31,7 @@ export const usersProjection: Projection<UserDocument> = {
           gstCategory: null,
           stateCode: null,
           panNumber: null,
+          gstRegistrationDate: null,
           isActive: true,
           createdAt: registeredAt,
           invoicesByMonth: {},

@@ -1,8 +1,21 @@
 import express, { Router } from "express";
-import { indianDateOf, isRecordId, type Customer, type Vendor } from "@bahi/shared/contract";
-import { hsnCodes, isOverdue, parseReturnPeriod, returnDueDate, returnPeriodOf, previousPeriod, validateGstin } from "@bahi/shared/returns";
-import { collections, gstReturnId, reconciliationId, type EwayBillDocument, type GstReturnDocument, type ReconciliationDocument } from "@bahi/shared/read-models";
-import { getJsonBlob, notFound, refuseUnsafeInput, requireUserId, type BlobStore, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { indianDateOf, isRecordId, type Customer, type Expense, type Vendor } from "@bahi/shared/contract";
+import { filingRefusal, FIRST_PERIOD, hsnCodes, reconcilePurchases, reconciliationRowToWire, isOverdue, parseReturnPeriod, periodLabel, periodOrdinal, returnDueDate, returnPeriodOf, previousPeriod, validateGstin } from "@bahi/shared/returns";
+import { collections, gstReturnId, reconciliationId, type EwayBillDocument, type GstReturnDocument, type ReconciliationDocument, type UserDocument } from "@bahi/shared/read-models";
+import {
+  filedByDocuments,
+  getJsonBlob,
+  loadReturnBooks,
+  notFound,
+  prepareReturn,
+  refuseUnsafeInput,
+  registrationPeriodOfUser,
+  requireUserId,
+  ValidationError,
+  type BlobStore,
+  type ReadStore,
+  type SessionCodec,
+} from "@bahi/shared/server";
 
 const RETURN_TYPES = ["GSTR1", "GSTR3B"] as const;
 
@@ -20,7 +33,8 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
   function withStatus(doc: GstReturnDocument, today: Date) {
     const { returnJson: _json, returnJsonBlob: _blob, ...shown } = doc;
     const dueDate = returnDueDate(doc.period, doc.returnType);
-    const status = doc.status !== "filed" && isOverdue(doc.period, doc.returnType, today) ? "overdue" : doc.status;
+    // A filing in flight stays "pending" (it may yet be filed on time); a failed one past its due date is overdue.
+    const status = doc.status === "failed" && isOverdue(doc.period, doc.returnType, today) ? "overdue" : doc.status;
     return { ...shown, dueDate, status };
   }
 
@@ -42,22 +56,97 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
     res.json(json);
   });
 
-  /** Last month's returns are the ones due next; anything unfiled before them is pending too. */
+  /**
+   * The state of one return in the overview: not due while its month runs, then due until its
+   * due date, overdue after; or what became of its filing.
+   */
+  function returnState(doc: GstReturnDocument | undefined, period: string, returnType: (typeof RETURN_TYPES)[number], today: Date) {
+    if (doc?.status === "filed") return "filed" as const;
+    if (doc?.status === "pending") return "in_progress" as const;
+    if (doc?.status === "failed") return "failed" as const;
+    if (periodOrdinal(period) >= periodOrdinal(returnPeriodOf(today))) return "not_due" as const;
+    return isOverdue(period, returnType, today) ? ("overdue" as const) : ("due" as const);
+  }
+
+  /**
+   * Every period since registration (newest first) with the state of its two returns; last
+   * month's returns are the ones due next, and anything unfiled before them is pending too.
+   */
   router.get("/overview", async (req, res) => {
     const userId = requireUserId(sessions, req);
     const today = clock();
-    const docs = await readStore.list<GstReturnDocument>(collections.gstReturns, userId);
-    const filed = new Set(docs.filter((d) => d.status === "filed").map((d) => `${d.returnType}-${d.period}`));
-    const lastPeriod = previousPeriod(returnPeriodOf(today)).fp;
-    const nextDue = RETURN_TYPES.filter((type) => !filed.has(`${type}-${lastPeriod}`)).map((returnType) => ({
-      returnType,
-      period: lastPeriod,
-      dueDate: returnDueDate(lastPeriod, returnType),
-    }));
-    const pendingRequested = docs.filter((d) => d.status !== "filed" && d.period !== lastPeriod).length;
+    const [user, docs] = await Promise.all([readStore.get<UserDocument>(collections.users, userId), readStore.list<GstReturnDocument>(collections.gstReturns, userId)]);
+    const byKey = new Map(docs.map((d) => [`${d.returnType}-${d.period}`, d]));
+    const thisMonth = returnPeriodOf(today);
+    const registrationPeriod = user ? registrationPeriodOfUser(user) : thisMonth;
+    const periods = [];
+    for (let p = thisMonth; periodOrdinal(p) >= periodOrdinal(registrationPeriod); p = previousPeriod(p).fp) {
+      const period = p;
+      periods.push({
+        period,
+        label: periodLabel(period),
+        returns: RETURN_TYPES.map((returnType) => {
+          const doc = byKey.get(`${returnType}-${period}`);
+          return { returnType, dueDate: returnDueDate(period, returnType), state: returnState(doc, period, returnType, today), arn: doc?.arn ?? null };
+        }),
+      });
+      if (period === FIRST_PERIOD) break;
+    }
+    const lastPeriod = previousPeriod(thisMonth).fp;
+    const nextDue = periodOrdinal(lastPeriod) < periodOrdinal(registrationPeriod)
+      ? []
+      : RETURN_TYPES.filter((type) => byKey.get(`${type}-${lastPeriod}`)?.status !== "filed").map((returnType) => ({
+          returnType,
+          period: lastPeriod,
+          dueDate: returnDueDate(lastPeriod, returnType),
+        }));
+    const pendingReturns = periods.flatMap((p) => p.returns).filter((r) => r.state !== "filed" && r.state !== "not_due").length;
     const bills = await readStore.list<EwayBillDocument>(collections.ewayBills, userId);
     const activeEwayBills = bills.filter((b) => b.status === "active" && Date.parse(b.validUpto) >= today.getTime()).length;
-    res.json({ pendingReturns: nextDue.length + pendingRequested, activeEwayBills, nextDue, today: indianDateOf(today) });
+    res.json({
+      pendingReturns,
+      activeEwayBills,
+      nextDue,
+      today: indianDateOf(today),
+      registrationDate: user?.gstRegistrationDate ?? null,
+      registrationPeriod,
+      periods,
+    });
+  });
+
+  /**
+   * GET /returns/preview?type=GSTR1|GSTR3B&period=MMYYYY: the return as it would be filed now,
+   * by the same engine and inputs as the filing, with whatever would refuse it.
+   */
+  router.get("/returns/preview", async (req, res) => {
+    const userId = requireUserId(sessions, req);
+    const type = typeof req.query.type === "string" ? req.query.type.toUpperCase() : "";
+    const parsed = parseReturnPeriod(typeof req.query.period === "string" ? req.query.period : undefined);
+    const errors = [
+      ...((RETURN_TYPES as readonly string[]).includes(type) ? [] : [{ path: ["type"], message: "Return type must be GSTR1 or GSTR3B" }]),
+      ...(parsed.ok ? [] : [{ path: ["period"], message: parsed.error }]),
+    ];
+    if (errors.length > 0 || !parsed.ok) throw new ValidationError(errors);
+    const returnType = type as (typeof RETURN_TYPES)[number];
+    const period = parsed.period.fp;
+    const today = clock();
+    const books = await loadReturnBooks(readStore, blobStore, userId);
+    const gstin = books.user?.gstNumber ?? null;
+    if (!books.user || !gstin) throw new ValidationError([{ path: ["gstin"], message: "Add your GSTIN in Settings before preparing returns" }]);
+    const prepared = prepareReturn(books, { returnType, period, gstin, stateCode: books.user.stateCode ?? null, today });
+    const refusal = filingRefusal({ returnType, period, today, registrationPeriod: registrationPeriodOfUser(books.user), filed: filedByDocuments(books.returns) });
+    const filed = books.returns.find((r) => r.returnType === returnType && r.period === period && r.status === "filed");
+    res.json({
+      returnType,
+      period,
+      gstin,
+      json: prepared.json,
+      totals: prepared.totals,
+      problems: prepared.problems,
+      payment: prepared.payment ?? null,
+      refusal,
+      filed: filed ? { arn: filed.arn, filedAt: filed.filedAt } : null,
+    });
   });
 
   router.get("/reconciliations/:period", async (req, res) => {
@@ -65,9 +154,21 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
     const period = parseReturnPeriod(req.params.period);
     const doc = period.ok ? await readStore.get<ReconciliationDocument>(collections.reconciliations, reconciliationId(userId, period.period.fp)) : null;
     if (!doc || doc.userId !== userId) throw notFound("Reconciliation");
-    const { rowsBlob, ...shown } = doc;
-    // The rows live in the BlobStore; reconciliations recorded before blobs keep them inline.
-    res.json({ ...shown, rows: rowsBlob ? await getJsonBlob<unknown[]>(blobStore, rowsBlob) : doc.rows });
+    // Rows are recomputed from the 2B, the expenses as they are now and the user's decisions:
+    // the same function the return engine claims ITC with, so the screen shows what is claimed.
+    const gstr2b = doc.gstr2bBlob ? await getJsonBlob(blobStore, doc.gstr2bBlob) : doc.gstr2bInline;
+    const expenses = await readStore.list<Expense>(collections.expenses, userId);
+    const result = reconcilePurchases({ gstr2b, expenses, period: doc.period, decisions: doc.decisions ?? [], businessGstin: doc.gstin ?? null });
+    res.json({
+      period: doc.period,
+      gstin: doc.gstin ?? result.gstin,
+      reportIn: doc.reportIn ?? null,
+      uploadedAt: doc.uploadedAt,
+      invoicesIn2b: doc.invoicesIn2b,
+      completedAt: doc.completedAt,
+      summary: result.summary,
+      rows: result.rows.map(reconciliationRowToWire),
+    });
   });
 
   router.get("/hsn-codes", (_req, res) => {

@@ -64,14 +64,32 @@ const rupees = (paise: number) => paise / 100;
 const percent = (part: number, whole: number) => Math.round((1000 * part) / whole) / 10;
 
 
-/** Every figure of the Reports screen for one period, computed from the read models' documents. */
-export function buildReport(period: ReportPeriod, now: Date, data: { invoices: Invoice[]; expenses: Expense[]; customers: Customer[] }): Report {
+/** One month's GST as its GSTR-3B computes it (paise): all liability, net ITC 4(C), tax paid in cash. */
+export interface MonthlyGst {
+  outputTax: number;
+  inputTax: number;
+  netPayable: number;
+}
+
+/**
+ * Every figure of the Reports screen for one period, computed from the read models' documents.
+ * Income is the taxable value of the sales (the tax collected is the government's, not income).
+ * `gstOfMonth` (MMYYYY → the month's GSTR-3B figures) makes the GST lines the returns' own; a
+ * business without a GSTIN files none, and its lines are the plain sums of the tax on its documents.
+ */
+export function buildReport(
+  period: ReportPeriod,
+  now: Date,
+  data: { invoices: Invoice[]; expenses: Expense[]; customers: Customer[]; gstOfMonth?: (period: string) => MonthlyGst },
+): Report {
   const { current, previous } = reportRanges(period, now);
   const invoices = data.invoices.filter((i) => within(i.issueDate, current));
   const expenses = data.expenses.filter((e) => within(e.date, current));
-  const income = invoices.reduce((sum, i) => sum + toPaise(i.total), 0);
-  const spent = expenses.reduce((sum, e) => sum + toPaise(e.amount), 0);
-  const previousIncome = data.invoices.filter((i) => within(i.issueDate, previous)).reduce((sum, i) => sum + toPaise(i.total), 0);
+  const income = invoices.reduce((sum, i) => sum + toPaise(i.subtotal), 0);
+  // A supplier's credit note takes its amount back (s.34); bills and debit notes add.
+  const expensePaise = (e: Expense) => (e.documentType === "credit_note" ? -toPaise(e.amount) : toPaise(e.amount));
+  const spent = expenses.reduce((sum, e) => sum + expensePaise(e), 0);
+  const previousIncome = data.invoices.filter((i) => within(i.issueDate, previous)).reduce((sum, i) => sum + toPaise(i.subtotal), 0);
   const paid = data.invoices.filter((i) => i.paidAt && within(i.paidAt, current));
   const paymentDays = paid.map((i) => (Date.parse(indianDateOf(i.paidAt!)) - Date.parse(indianDateOf(i.issueDate))) / 86_400_000);
 
@@ -82,11 +100,15 @@ export function buildReport(period: ReportPeriod, now: Date, data: { invoices: I
     const [ny, nm] = shift(y, m, 1);
     day = `${ny}-${pad(nm)}-01`;
   }
-  for (const i of invoices) months.get(indianDateOf(i.issueDate).slice(0, 7))!.revenue += toPaise(i.total);
-  for (const e of expenses) months.get(indianDateOf(e.date).slice(0, 7))!.expenses += toPaise(e.amount);
+  for (const i of invoices) months.get(indianDateOf(i.issueDate).slice(0, 7))!.revenue += toPaise(i.subtotal);
+  for (const e of expenses) months.get(indianDateOf(e.date).slice(0, 7))!.expenses += expensePaise(e);
 
-  const outputTax = invoices.reduce((sum, i) => sum + toPaise(i.gstAmount), 0);
-  const inputTax = expenses.filter((e) => e.eligibleForItc).reduce((sum, e) => sum + toPaise(e.gstAmount), 0);
+  const gst = data.gstOfMonth
+    ? [...months.keys()].map((month) => data.gstOfMonth!(`${month.slice(5, 7)}${month.slice(0, 4)}`)).reduce(
+        (sum, m) => ({ outputTax: sum.outputTax + m.outputTax, inputTax: sum.inputTax + m.inputTax, netPayable: sum.netPayable + m.netPayable }),
+        { outputTax: 0, inputTax: 0, netPayable: 0 },
+      )
+    : plainGst(invoices, expenses);
   return {
     period,
     label: current.label,
@@ -100,8 +122,15 @@ export function buildReport(period: ReportPeriod, now: Date, data: { invoices: I
     newCustomers: data.customers.filter((c) => within(c.createdAt, current)).length,
     averagePaymentDays: paymentDays.length > 0 ? Math.round((10 * paymentDays.reduce((a, b) => a + b, 0)) / paymentDays.length) / 10 : null,
     revenueVsExpenses: [...months].map(([month, v]) => ({ month, revenue: rupees(v.revenue), expenses: rupees(v.expenses) })),
-    gst: { outputTax: rupees(outputTax), inputTax: rupees(inputTax), netPayable: rupees(Math.max(0, outputTax - inputTax)) },
+    gst: { outputTax: rupees(gst.outputTax), inputTax: rupees(gst.inputTax), netPayable: rupees(gst.netPayable) },
     invoiceCount: invoices.length,
     expenseCount: expenses.length,
   };
+}
+
+/** Without a GSTIN: the tax on the sales, the eligible tax on the purchases, and the difference. */
+function plainGst(invoices: Invoice[], expenses: Expense[]): MonthlyGst {
+  const outputTax = invoices.reduce((sum, i) => sum + toPaise(i.gstAmount), 0);
+  const inputTax = expenses.filter((e) => e.eligibleForItc).reduce((sum, e) => sum + (e.documentType === "credit_note" ? -1 : 1) * toPaise(e.gstAmount), 0);
+  return { outputTax, inputTax, netPayable: Math.max(0, outputTax - inputTax) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Customer, Expense, Invoice } from "@bahi/shared/contract";
+import { formatPaise, toPaise, type Customer, type Expense, type Invoice } from "@bahi/shared/contract";
 import { buildReport, reportRanges } from "./report.ts";
 
 const now = new Date("2026-11-22T10:00:00Z");
@@ -15,7 +15,8 @@ describe("report periods (Indian calendar, financial year)", () => {
 });
 
 describe("the report", () => {
-  const invoice = (issueDate: string, total: string, gstAmount: string, paidAt: string | null = null) => ({ issueDate, total, gstAmount, paidAt }) as Invoice;
+  const invoice = (issueDate: string, total: string, gstAmount: string, paidAt: string | null = null) =>
+    ({ issueDate, total, gstAmount, paidAt, subtotal: formatPaise(toPaise(total) - toPaise(gstAmount)) }) as Invoice;
   const expense = (date: string, amount: string, gstAmount: string, eligibleForItc = true) => ({ date, amount, gstAmount, eligibleForItc }) as Expense;
   const data = {
     invoices: [
@@ -29,20 +30,29 @@ describe("the report", () => {
 
   it("adds up income, expenses, profit, margin, growth, customers, payment days and GST", () => {
     expect(buildReport("this-month", now, data)).toMatchObject({
-      totalIncome: 3540,
+      // Income is the taxable value: 1,000 + 2,000 (the tax collected is not income).
+      totalIncome: 3000,
       totalExpenses: 1500,
-      netProfit: 2040,
-      profitMargin: 57.6,
+      netProfit: 1500,
+      profitMargin: 50,
+      // October's taxable value: 2,000 − 305.08 = 1,694.92.
       revenueGrowth: 77,
       newCustomers: 1,
       // Paid in November: 10 days and 27 days.
       averagePaymentDays: 18.5,
-      revenueVsExpenses: [{ month: "2026-11", revenue: 3540, expenses: 1500 }],
+      revenueVsExpenses: [{ month: "2026-11", revenue: 3000, expenses: 1500 }],
       gst: { outputTax: 540, inputTax: 180, netPayable: 360 },
     });
   });
 
   it("shows 0 margin and no growth without income", () => {
     expect(buildReport("this-month", now, { invoices: [], expenses: [], customers: [] })).toMatchObject({ totalIncome: 0, profitMargin: 0, revenueGrowth: null, averagePaymentDays: null });
+  });
+
+  it("GST lines are the monthly GSTR-3B figures summed over the report's months (design §3)", () => {
+    const gstOfMonth = (period: string) => (period === "112026" ? { outputTax: 54_000, inputTax: 12_345, netPayable: 41_700 } : { outputTax: 1, inputTax: 1, netPayable: 1 });
+    expect(buildReport("this-month", now, { ...data, gstOfMonth }).gst).toEqual({ outputTax: 540, inputTax: 123.45, netPayable: 417 });
+    // The financial year: twelve months, each month's return once (the eleven others add a paisa each).
+    expect(buildReport("this-year", now, { ...data, gstOfMonth }).gst).toEqual({ outputTax: 540.11, inputTax: 123.56, netPayable: 417.11 });
   });
 });

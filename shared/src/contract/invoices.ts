@@ -39,6 +39,8 @@ export const invoiceCreateSchema = z.object({
   total: figure,
   status: z.literal("pending", { error: "A new invoice is always pending" }).optional(),
   notes: optionalText(2000),
+  /** The user's confirmation to report an invoice dated in a filed period in the next open one (design §4). */
+  reportInNextOpenPeriod: z.boolean({ error: "reportInNextOpenPeriod must be true or false" }).optional(),
   items: z.array(invoiceItemSchema, { error: "At least one item is required" }).min(1, "At least one item is required").max(200, "At most 200 items"),
 });
 export type InvoiceCreateInput = z.infer<typeof invoiceCreateSchema>;
@@ -92,4 +94,6 @@ export interface Invoice {
   notes: string | null;
   items: InvoiceItem[];
   createdAt: string;
+  /** "MMYYYY": the GST return period it is reported in; its issue date's unless that period was filed when it was recorded. */
+  reportingPeriod: string;
 }

@@ -1,6 +1,24 @@
 import { z } from "zod";
-import { optionalGstinField, optionalText, safeString } from "./fields.ts";
+import { dateField, optionalGstinField, optionalText, safeString } from "./fields.ts";
 import { STATE_NAMES } from "./gstin.ts";
+
+/** GST came into force on 1 July 2017: no GSTIN was registered earlier. */
+export const GST_START_DATE = "2017-07-01";
+
+/**
+ * The GSTIN's date of registration (its certificate's "date of liability"): returns are due
+ * from its month. Absent keeps the stored date (older clients do not send it); null or ""
+ * clears it. The route refuses a date after today (its clock, not the schema's).
+ */
+export const gstRegistrationDateField = z
+  .union([z.literal(""), z.null(), dateField("GST registration date")], { error: "GST registration date must be a date like 2025-10-14" })
+  .optional()
+  .superRefine((value, ctx) => {
+    if (!value) return;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) ctx.addIssue({ code: "custom", message: "GST registration date must be a date like 2025-10-14, without a time" });
+    else if (value < GST_START_DATE) ctx.addIssue({ code: "custom", message: `GST registration date cannot be before ${GST_START_DATE}, when GST came into force` });
+  })
+  .transform((value) => (value === undefined ? undefined : value || null));
 
 export const BUSINESS_TYPES = ["Proprietorship", "Partnership", "LLP", "Private Limited", "Public Limited", "Other"] as const;
 export const GST_CATEGORIES = ["Regular", "Composition", "Unregistered"] as const;
@@ -19,6 +37,7 @@ export const profileSchema = z
       .nullish()
       .transform((value) => (value ? value : null))
       .refine((value) => value === null || Object.hasOwn(STATE_NAMES, value), "Choose your state"),
+    gstRegistrationDate: gstRegistrationDateField,
   })
   .superRefine((profile, ctx) => {
     if (!profile.gstNumber && !profile.stateCode) ctx.addIssue({ code: "custom", path: ["stateCode"], message: "Choose your state" });
@@ -41,4 +60,6 @@ export interface BusinessProfile {
   gstCategory: (typeof GST_CATEGORIES)[number] | null;
   stateCode: string | null;
   panNumber: string | null;
+  /** "YYYY-MM-DD"; null: not given, returns are due from the month the account was created. */
+  gstRegistrationDate: string | null;
 }

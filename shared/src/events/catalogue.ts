@@ -38,6 +38,21 @@ const expenseFields = {
   vendorInvoiceDate: z.string().nullable(),
   hsnCode: z.string().nullable(),
   eligibleForItc: z.boolean(),
+  // Issue 8 (purchase documents). Optional: older events read as a taxable bill, no reverse
+  // charge, reported in its date's period, recorded without the business's GSTIN.
+  documentType: z.enum(["bill", "credit_note", "debit_note"]).optional(),
+  againstExpenseId: z.string().nullable().optional(),
+  taxability: z.enum(["taxable", "nil", "exempt", "non-gst"]).optional(),
+  reverseCharge: z.boolean().optional(),
+  reverseChargeService: z.string().nullable().optional(),
+  /** "RCM/26-27/0001", issued on the selfinvoice counter stream (s.31(3)(f)). */
+  selfInvoiceNumber: z.string().nullable().optional(),
+  itcReason: z.string().nullable().optional(),
+  isCapitalGoods: z.boolean().optional(),
+  /** "MMYYYY". */
+  reportingPeriod: z.string().optional(),
+  recipientGstin: z.string().nullable().optional(),
+  businessStateCode: z.string().nullable().optional(),
 };
 /** Why a reservation or a quota slot was given back, for auditors (absent on older events). */
 const releaseWhy = {
@@ -55,7 +70,14 @@ const abandonWhy = { reason: z.string(), code: z.string(), abandonedAt: z.string
  */
 const blobRef = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().nonnegative() });
 
-const expenseBefore = z.object({ date: z.string(), category: z.string(), amountPaise: z.number().int(), gstPaise: z.number().int() });
+const expenseBefore = z.object({
+  date: z.string(),
+  category: z.string(),
+  amountPaise: z.number().int(),
+  gstPaise: z.number().int(),
+  /** A credit note's amount counts negative; absent on older events (a bill). */
+  documentType: z.enum(["bill", "credit_note", "debit_note"]).optional(),
+});
 
 export const eventSchemas = {
   EmailReserved: z.object({ email: z.string(), userId: z.string() }),
@@ -82,6 +104,8 @@ export const eventSchemas = {
     gstCategory: z.string().nullable(),
     stateCode: z.string().nullable(),
     panNumber: z.string().nullable(),
+    /** Issue 8: absent in older events (no registration date given). */
+    gstRegistrationDate: z.string().nullable().optional(),
     updatedAt: z.string(),
   }),
   /** invoiceLimit null: unlimited. No payment is taken yet; the event records the choice. */
@@ -169,10 +193,22 @@ export const eventSchemas = {
     gstAmountPaise: z.number().int(),
     totalPaise: z.number().int(),
     createdAt: z.string(),
+    /** Issue 8: "MMYYYY", the period it is reported in (a later one when its own was filed); absent: its issue date's. */
+    reportingPeriod: z.string().optional(),
   }),
   ExpenseRecorded: z.object({ expenseId: z.string(), ownerId: z.string(), ...expenseFields, recordedAt: z.string() }),
   ExpenseUpdated: z.object({ expenseId: z.string(), ownerId: z.string(), ...expenseFields, previous: expenseBefore, updatedAt: z.string() }),
   ExpenseDeleted: z.object({ expenseId: z.string(), ownerId: z.string(), previous: expenseBefore, deletedAt: z.string() }),
+  /** selfinvoice-{userId}-{financialYear}: one consecutive series of reverse-charge self-invoices per year (s.31(3)(f)). */
+  SelfInvoiceNumberIssued: z.object({
+    userId: z.string(),
+    /** "2026-27" */
+    financialYear: z.string(),
+    number: z.string(),
+    sequence: z.number().int().positive(),
+    expenseId: z.string(),
+    issuedAt: z.string(),
+  }),
   GstReturnFilingRequested: z.object({ userId: z.string(), returnType: z.enum(["GSTR1", "GSTR3B"]), period: z.string(), requestedAt: z.string() }),
   GstReturnFiled: z.object({
     userId: z.string(),
@@ -182,7 +218,17 @@ export const eventSchemas = {
     /** The GSP adapter that accepted it; "sandbox" until a real GSP is configured. */
     filedVia: z.string(),
     filedAt: z.string(),
-    totals: z.object({ taxableValuePaise: z.number().int(), taxPaise: z.number().int(), invoiceValuePaise: z.number().int(), itcPaise: z.number().int(), netPayablePaise: z.number().int() }),
+    totals: z.object({
+      taxableValuePaise: z.number().int(),
+      taxPaise: z.number().int(),
+      invoiceValuePaise: z.number().int(),
+      itcPaise: z.number().int(),
+      netPayablePaise: z.number().int(),
+      /** Issue 8 (absent in older events): paid with the return, and the credit the next GSTR-3B opens with. */
+      interestPaise: z.number().int().optional(),
+      lateFeePaise: z.number().int().optional(),
+      creditCarriedForward: z.object({ igst: z.number().int(), cgst: z.number().int(), sgst: z.number().int(), cess: z.number().int() }).optional(),
+    }),
     /** The return as filed, in the BlobStore. */
     returnJsonBlob: blobRef.optional(),
     /** Events recorded before blobs carry the return inline. */
@@ -199,11 +245,33 @@ export const eventSchemas = {
     gstr2b: z.unknown().optional(),
     invoiceCount: z.number().int(),
     uploadedAt: z.string(),
+    /** The GSTIN the 2B is for (uploads before issue 8 lack it). */
+    gstin: z.string().optional(),
+    /** "MMYYYY": the period its ITC is reported in (first GSTR-3B not filed at the first upload of this period). */
+    reportIn: z.string().optional(),
+  }),
+  /** reconciliation-{userId}-{period}: the user's word on a suggested match or mismatch. */
+  ReconciliationMatchDecided: z.object({
+    userId: z.string(),
+    period: z.string(),
+    expenseId: z.string(),
+    portalKey: z.string(),
+    decision: z.enum(["accepted", "rejected"]),
+    decidedAt: z.string(),
   }),
   ReconciliationCompleted: z.object({
     userId: z.string(),
     period: z.string(),
-    summary: z.object({ matched: z.number().int(), mismatch: z.number().int(), missing_in_books: z.number().int(), missing_in_2b: z.number().int(), total: z.number().int() }),
+    summary: z.object({
+      matched: z.number().int(),
+      mismatch: z.number().int(),
+      missing_in_books: z.number().int(),
+      missing_in_2b: z.number().int(),
+      total: z.number().int(),
+      /** Issue 8's statuses; `matched` is exact_match + accepted. */
+      exact_match: z.number().int().optional(),
+      suggested_match: z.number().int().optional(),
+    }),
     /** The reconciliation rows, in the BlobStore. */
     rowsBlob: blobRef.optional(),
     /** Events recorded before blobs carry the rows inline. */

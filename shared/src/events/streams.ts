@@ -15,4 +15,6 @@ export const streams = {
   invoiceNumberReservation: (userId: string, invoiceNumber: string) => `invoiceno-${userId}-${invoiceNumber.toUpperCase()}`,
   /** month: "YYYYMM" in India. */
   invoiceQuota: (userId: string, month: string) => `invoicequota-${userId}-${month}`,
+  /** financialYear: "2026-27". The counter of reverse-charge self-invoice numbers. */
+  selfInvoice: (userId: string, financialYear: string) => `selfinvoice-${userId}-${financialYear}`,
 };

@@ -1,4 +1,4 @@
-import { basisPointsToPercent, formatPaise, type Invoice, type InvoiceStatus } from "@bahi/shared/contract";
+import { basisPointsToPercent, formatPaise, indianDateOf, type Invoice, type InvoiceStatus } from "@bahi/shared/contract";
 import type { EventData } from "./catalogue.ts";
 
 /** The invoice as the API shows it (SPEC §3), from the facts recorded when it was created. */
@@ -53,5 +53,12 @@ export function invoiceView(invoice: EventData<"InvoiceCreated">, status: Invoic
       amount: money(line.amountPaise),
     })),
     createdAt: invoice.createdAt,
+    reportingPeriod: invoice.reportingPeriod ?? periodOfDate(invoice.issueDate),
   };
+}
+
+/** "MMYYYY" of a date's India month (the return period it falls in). */
+function periodOfDate(date: string): string {
+  const day = indianDateOf(date);
+  return `${day.slice(5, 7)}${day.slice(0, 4)}`;
 }

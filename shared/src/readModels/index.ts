@@ -55,6 +55,11 @@ export interface GstReturnDocument {
   totalItcClaimed: string;
   netTaxPayable: string;
   requestedAt: string;
+  /** GSTR-3B: credit (paise per head) carried to the next return's opening credit; absent before issue 8. */
+  creditCarriedForward?: { igst: number; cgst: number; sgst: number; cess: number } | null;
+  /** Interest and late fee paid with the return, "0.00"; absent before issue 8. */
+  interest?: string;
+  lateFee?: string;
   /** The filed return in the BlobStore (the read API fetches it for the download). */
   returnJsonBlob?: { hash: string; size: number } | null;
   /** Returns filed before blobs carry their JSON here instead. */
@@ -67,8 +72,16 @@ export interface ReconciliationDocument {
   period: string;
   uploadedAt: string;
   invoicesIn2b: number;
+  /** The GSTIN the 2B is for, and the period its ITC is reported in (null for uploads before issue 8). */
+  gstin?: string | null;
+  reportIn?: string | null;
+  /** The uploaded 2B in the BlobStore (the read API recomputes the rows from it); uploads before blobs keep it in `gstr2bInline`. */
+  gstr2bBlob?: { hash: string; size: number } | null;
+  gstr2bInline?: unknown;
+  /** The user's decisions on pairs, in the order made (the latest on a pair wins). */
+  decisions?: { expenseId: string; portalKey: string; decision: "accepted" | "rejected"; decidedAt: string }[];
   completedAt: string | null;
-  summary: { matched: number; mismatch: number; missing_in_books: number; missing_in_2b: number; total: number } | null;
+  summary: { matched: number; mismatch: number; missing_in_books: number; missing_in_2b: number; total: number; exact_match?: number; suggested_match?: number } | null;
   /** The rows in the BlobStore (the read API fetches them); null before a reconciliation or when `rows` holds them. */
   rowsBlob?: { hash: string; size: number } | null;
   /** Reconciliations recorded before blobs carry their rows here instead. */

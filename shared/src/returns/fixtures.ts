@@ -6,6 +6,7 @@
  */
 import { formatPaise, percentToBasisPoints, roundHalfUp, toPaise } from "../contract/index.ts";
 import type { Expense, Invoice, InvoiceItem } from "../contract/index.ts";
+import { returnPeriodOf } from "./period.ts";
 
 export interface LineSpec {
   readonly name?: string;
@@ -110,6 +111,7 @@ export function invoice(spec: InvoiceSpec): Invoice {
     notes: null,
     items,
     createdAt: spec.issueDate,
+    reportingPeriod: returnPeriodOf(spec.issueDate),
   };
 }
 
@@ -153,6 +155,18 @@ export function expense(spec: ExpenseSpec): Expense {
     vendorInvoiceDate: spec.vendorInvoiceDate ?? null,
     hsnCode: null,
     eligibleForItc: spec.eligibleForItc ?? true,
+    documentType: "bill",
+    againstExpenseId: null,
+    taxability: "taxable",
+    reverseCharge: false,
+    reverseChargeService: null,
+    selfInvoiceNumber: null,
+    itcReason: null,
+    itcDefault: true,
+    isCapitalGoods: false,
+    reportingPeriod: returnPeriodOf(spec.date),
+    recipientGstin: null,
+    businessStateCode: null,
     createdAt: spec.date,
     updatedAt: spec.date,
   };

@@ -1,8 +1,9 @@
 /**
  * GSTR-1 JSON for the portal's offline upload (GST.md §3), from the invoice read model.
  *
- * Scope: one GSTIN, one monthly period; only invoices whose issue date (India) falls in the
- * period. Bahi issues only regular tax invoices (no credit/debit notes, advances, amendments,
+ * Scope: one GSTIN, one monthly period; the invoices issued under that GSTIN and reported in
+ * the period (`salesOfPeriod`: the issue date's period, or the later one an invoice was moved
+ * to; it keeps its own date). Bahi issues only regular tax invoices (no credit/debit notes, advances, amendments,
  * e-commerce or SEZ supplies), so the sections are b2b, b2cl, b2cs, exp, nil, hsn, doc_issue.
  * Sections with nothing to report are left out of the JSON (as the portal's own exports do);
  * a month without sales is `{ gstin, fp }`.
@@ -16,12 +17,13 @@
  * 207.00): val = 2300 + 115 + 2300 + 414 = 5129.00, `itms` = [{rt 5, txval 2300, camt 57.5,
  * samt 57.5}, {rt 18, txval 2300, camt 207, samt 207}] — GST.md §3.3's minimal example.
  */
-import type { Invoice, Paise } from "../contract/index.ts";
+import type { Paise } from "../contract/index.ts";
 import { hsnEntry, isServiceHsn, truncateHsnDescription } from "./hsn.ts";
 import { validateGstin } from "./gstin.ts";
-import { periodContains, returnPeriod } from "./period.ts";
+import { returnPeriod } from "./period.ts";
 import { basisPointsToPortalRate, compareDocumentNumbers, toPortalAmount, toPortalDate } from "./portal.ts";
-import { addLine, saleWarnings, taxOf, toSale, zeroHeads } from "./sales.ts";
+import type { ReturnProblem, SaleDocument } from "./prepare.ts";
+import { addLine, saleProblems, salesOfPeriod, saleWarnings, taxOf, zeroHeads } from "./sales.ts";
 import type { Heads, Sale, SaleLine } from "./sales.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -164,6 +166,8 @@ export interface Gstr1Result {
   readonly counts: { readonly b2b: number; readonly b2cl: number; readonly b2cs: number; readonly exp: number; readonly nil: number };
   /** Data problems the user should fix before uploading (invalid customer GSTINs, missing HSN codes…). */
   readonly warnings: readonly string[];
+  /** The same with codes, blocking or not (see `saleProblems`, `salesOfPeriod`). */
+  readonly problems: readonly ReturnProblem[];
 }
 
 export interface Gstr1Input {
@@ -171,7 +175,7 @@ export interface Gstr1Input {
   readonly gstin: string;
   /** "MMYYYY" */
   readonly period: string;
-  readonly invoices: readonly Invoice[];
+  readonly invoices: readonly SaleDocument[];
 }
 
 /** HSN summary splits into B2B and B2C tabs from the May 2025 return period (IC HSN_BIFURCATION_FROM). */
@@ -299,10 +303,9 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
   const period = returnPeriod(input.period);
   const supplierGstin = supplier.gstin;
 
-  const sales = input.invoices
-    .filter((invoice) => periodContains(period, invoice.issueDate))
-    .map((invoice) => toSale(invoice, supplier.stateCode))
-    .sort(byDateThenNumber);
+  const selected = salesOfPeriod(input.invoices, supplierGstin, period.fp, supplier.stateCode);
+  const sales = selected.sales.sort(byDateThenNumber);
+  const problems: ReturnProblem[] = [...selected.problems];
 
   const warnings: string[] = [];
   const b2bByCtin = new Map<string, Gstr1B2bInvoice[]>();
@@ -318,6 +321,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
 
   for (const sale of sales) {
     warnings.push(...saleWarnings(sale, supplierGstin));
+    problems.push(...saleProblems(sale, supplierGstin));
     for (const line of sale.lines) addLine(all, line);
     totalInvoiceValue += sale.total;
     const registered = sale.category === "b2b";
@@ -456,5 +460,6 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
     },
     counts,
     warnings,
+    problems,
   };
 }

@@ -21,9 +21,18 @@ import { buildGstr3b, setOffTax } from "./gstr3b.ts";
  *   E4 vendor 29AAGCB1286Q1Z0, IGST 360 on 2000, not eligible     → not claimed
  *   E5 vendor 24AANFA2641L1ZF, no GST on 300 (nil purchase)       → Table 5 intra 300
  *   E6 2 Nov 2025                                                  → outside the period
- * 6.1: the IGST credit 1800 all goes to IGST (19980 → 18180 still due). The CGST credit 450
- *      pays CGST 354.50 and its other 95.50 pays IGST (s.49: own head first, then IGST); SGST
- *      the same. Cash: IGST 18180 − 95.50 − 95.50 = 17989.00, nothing else; no credit left.
+ * Issue 8 changed the ITC figures (s.16(2)(aa): ITC only for bills in a GSTR-2B; Circular
+ * 170/02/2022: 4(A) holds what the 2B shows incl. blocked credit, 4(B)(1) reverses it and Rule 42):
+ * E1, E2, E4 are matched in the October 2B (reportIn 102025).
+ *   4(A)(5) OTH: IGST 1800 + 360 = 2160, CGST 450, SGST 450.
+ *   4(B)(1) RUL: E4 blocked IGST 360; Rule 42 D1 = C2 × E/F, E = nil 200, F = 116600 + 200 =
+ *           116800: IGST 1800 × 200 / 116800 = 3.0821 → 3.08, CGST 450 × 200 / 116800 = 0.7705
+ *           → 0.77, SGST 0.77. RUL = IGST 363.08, CGST 0.77, SGST 0.77.
+ *   4(C): IGST 1796.92, CGST 449.23, SGST 449.23.
+ * 6.1: the IGST credit 1796.92 all goes to IGST (19980 → 18183.08 still due). The CGST credit
+ *      449.23 pays CGST 354.50 and its other 94.73 pays IGST (s.49: own head first, then IGST);
+ *      SGST the same. Cash: IGST 18183.08 − 94.73 − 94.73 = 17993.62 (s.170: ₹17,994), nothing
+ *      else; no credit left.
  */
 const invoices = [
   invoice({
@@ -60,8 +69,18 @@ const expenses = [
   expense({ id: "E6", date: "2025-11-02", vendorGstin: "27AADCB2230M1ZT", amount: "10000.00", igst: "1800.00" }),
 ];
 
+const october2b = {
+  period: "102025",
+  reportIn: "102025",
+  pairs: [
+    { expenseId: "E1", claimable: true, portal: { key: "b2b:E1", kind: "b2b" as const, taxable: 1_000_000, igst: 180_000, cgst: 0, sgst: 0, cess: 0, itcAvailable: true } },
+    { expenseId: "E2", claimable: true, portal: { key: "b2b:E2", kind: "b2b" as const, taxable: 500_000, igst: 0, cgst: 45_000, sgst: 45_000, cess: 0, itcAvailable: true } },
+    { expenseId: "E4", claimable: true, portal: { key: "b2b:E4", kind: "b2b" as const, taxable: 200_000, igst: 36_000, cgst: 0, sgst: 0, cess: 0, itcAvailable: true } },
+  ],
+};
+
 describe("buildGstr3b", () => {
-  const result = buildGstr3b({ gstin: SUPPLIER_GSTIN, period: "102025", invoices, expenses });
+  const result = buildGstr3b({ gstin: SUPPLIER_GSTIN, period: "102025", invoices, expenses, reconciliations: [october2b] });
 
   it("fills table 3.1 from the period's sales", () => {
     expect(result.json.gstin).toBe(SUPPLIER_GSTIN);
@@ -84,20 +103,20 @@ describe("buildGstr3b", () => {
     });
   });
 
-  it("claims ITC from eligible expenses with a valid vendor GSTIN (table 4) and lists nil purchases (table 5)", () => {
+  it("s.16(2)(aa), Circular 170/02/2022: claims ITC of bills in the 2B in 4(A)(5), reverses s.17(5) and Rule 42 in 4(B)(1); nil purchases in table 5", () => {
     expect(result.json.itc_elg).toEqual({
       itc_avl: [
         { ty: "IMPG", iamt: 0, camt: 0, samt: 0, csamt: 0 },
         { ty: "IMPS", iamt: 0, camt: 0, samt: 0, csamt: 0 },
         { ty: "ISRC", iamt: 0, camt: 0, samt: 0, csamt: 0 },
         { ty: "ISD", iamt: 0, camt: 0, samt: 0, csamt: 0 },
-        { ty: "OTH", iamt: 1800, camt: 450, samt: 450, csamt: 0 },
+        { ty: "OTH", iamt: 2160, camt: 450, samt: 450, csamt: 0 },
       ],
       itc_rev: [
-        { ty: "RUL", iamt: 0, camt: 0, samt: 0, csamt: 0 },
+        { ty: "RUL", iamt: 363.08, camt: 0.77, samt: 0.77, csamt: 0 },
         { ty: "OTH", iamt: 0, camt: 0, samt: 0, csamt: 0 },
       ],
-      itc_net: { iamt: 1800, camt: 450, samt: 450, csamt: 0 },
+      itc_net: { iamt: 1796.92, camt: 449.23, samt: 449.23, csamt: 0 },
       itc_inelg: [
         { ty: "RUL", iamt: 0, camt: 0, samt: 0, csamt: 0 },
         { ty: "OTH", iamt: 0, camt: 0, samt: 0, csamt: 0 },
@@ -109,25 +128,31 @@ describe("buildGstr3b", () => {
         { ty: "NONGST", inter: 0, intra: 0 },
       ],
     });
-    expect(result.warnings).toEqual(['Expense "Expense E3" of 2025-10-05: no vendor GSTIN, so its GST is not claimed as input tax credit']);
-    expect(result.totals.itcExpenseCount).toBe(2);
+    expect(result.warnings).toEqual(["Purchase Expense E3 of 2025-10-05: the supplier has no GSTIN, so its GST is not input tax credit"]);
+    expect(result.totals.itcExpenseCount).toBe(3);
     expect(result.totals.invoiceCount).toBe(5);
   });
 
   it("computes table 6.1: output tax less ITC in the Rule 88A order, the rest in cash (paise)", () => {
     expect(result.payment).toEqual({
       liability: { igst: 1_998_000, cgst: 35_450, sgst: 35_450, cess: 0 },
-      credit: { igst: 180_000, cgst: 45_000, sgst: 45_000, cess: 0 },
+      credit: { igst: 179_692, cgst: 44_923, sgst: 44_923, cess: 0 },
       paidFromCredit: {
-        igst: { igst: 180_000, cgst: 9_550, sgst: 9_550 },
+        igst: { igst: 179_692, cgst: 9_473, sgst: 9_473 },
         cgst: { igst: 0, cgst: 35_450 },
         sgst: { igst: 0, sgst: 35_450 },
         cess: { cess: 0 },
       },
-      cash: { igst: 1_798_900, cgst: 0, sgst: 0, cess: 0 }, // 19980 − 1800 − 95.50 − 95.50 = 17989.00
-      totalCash: 1_798_900,
+      cash: { igst: 1_799_362, cgst: 0, sgst: 0, cess: 0 }, // 19980 − 1796.92 − 94.73 − 94.73 = 17993.62
+      totalCash: 1_799_362,
       creditCarriedForward: { igst: 0, cgst: 0, sgst: 0, cess: 0 },
     });
+    expect(result.cash.tax).toEqual({ igst: 1_799_400, cgst: 0, sgst: 0, cess: 0 }); // s.170: ₹17,993.62 → ₹17,994
+  });
+
+  it("s.16(2)(aa): without a GSTR-2B no forward-charge ITC is claimed", () => {
+    const none = buildGstr3b({ gstin: SUPPLIER_GSTIN, period: "102025", invoices, expenses });
+    expect(none.json.itc_elg.itc_net).toEqual({ iamt: 0, camt: 0, samt: 0, csamt: 0 });
   });
 
   it("counts exports as zero-rated with their IGST payable, and reverse-charge sales without tax", () => {

@@ -94,6 +94,16 @@ export function periodLabel(period: string | ReturnPeriod): string {
   return `${MONTH_NAMES[p.month - 1]} ${p.year}`;
 }
 
+/** "2026-11-20" → "20 November 2026" */
+export function dateLabel(date: IndianDate): string {
+  return `${Number(date.slice(8, 10))} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+}
+
+/** "4 days late (due 20 November 2026)" */
+export function lateness(days: number, dueDate: IndianDate): string {
+  return `${days} ${days === 1 ? "day" : "days"} late (due ${dateLabel(dueDate)})`;
+}
+
 export function nextPeriod(period: string | ReturnPeriod): ReturnPeriod {
   const p = returnPeriod(period);
   return p.month === 12 ? build(1, p.year + 1) : build(p.month + 1, p.year);

@@ -1,122 +1,41 @@
 /**
- * Purchase reconciliation: the expenses in the books against GSTR-2B's B2B invoices
- * (GST.md §5, after India Compliance's purchase reconciliation tool).
+ * Purchase reconciliation: the purchase documents in the books against one GSTR-2B
+ * (GST.md §5, after India Compliance's purchase reconciliation tool, `__init__.py`).
  *
- * Matching (a simplification of IC's rules 1, 3 and 5, GST.md §5.2): a 2B invoice and an
- * expense are the same document when
- *   - the supplier GSTIN is the same (2B `ctin` = expense.vendor.gstNumber, upper-cased),
- *   - the invoice numbers are the same after `cleanBillNo` (IC's get_cleaner_bill_no, each side
- *     cleaned with the financial year of its own date), compared without regard to case, and
- *   - both dates fall in the same financial year (April–March).
- * Pairs are made one to one, in date order. A pair is "matched" when taxable value, IGST, CGST
- * and SGST each differ by at most ₹1 (IC's hard-coded rounding tolerance) and 2B carries no cess
- * beyond ₹1 (expenses have no cess); otherwise "mismatch", with one line per differing field.
- * Unpaired 2B invoices are "missing_in_books", unpaired expenses "missing_in_2b".
- * IC's fuzzy bill-number rules (rapidfuzz ≥ 90) and its PAN-level rules are not implemented: a
- * typo in the number shows as one missing row on each side.
+ * Groups: bills (and debit notes not found among 2B's notes) pair with b2b/b2ba invoices;
+ * credit notes with cdnr/cdnra notes of type C; debit notes with type D. ISD documents and
+ * bills of entry (isd, impg) are listed as missing_in_books and never paired: Bahi books no
+ * ISD invoices or bills of entry.
  *
- * Books side (IC: "purchase invoices posted in the period"): every expense passed may pair with
- * a 2B invoice, but an unpaired one is reported as "missing_in_2b" only when its booking date
- * (`expense.date`, India) falls in the reconciliation period — `period` if given, else 2B's own
- * `rtnprd`; `period: null` reports every unpaired expense. So passing all of a user's expenses
- * is fine: older bills a supplier filed late still pair, and other months stay out of the
- * result. Expenses without a vendor GSTIN cannot appear in 2B and are skipped.
- * Only `docdata.b2b` is read; credit notes (cdnr), amendments (b2ba, cdnra), ISD and imports are
- * ignored.
+ * Within a group IC's rules run in order, each over every supplier (GST.md §5.2): the seven
+ * GSTIN rules (supplier GSTIN equal), then the four PAN rules (same PAN, another GSTIN; total
+ * GST instead of per-head tax). First rule that fits pairs the two and takes both out of the
+ * pool. Residual rules also need bill dates at most 10 days apart; IC saves them as Mismatch.
+ *   - bill number "exact": equal after `cleanBillNo`, ignoring case. IC compares the raw text;
+ *     Bahi's users type a supplier's number with their own separators, and the cleaned number
+ *     is the document's identity everywhere else here, so a re-spelt number is not a "suggestion".
+ *   - "fuzzy": both numbers present, dates ≤ 10 days apart, and fuzzball's partial_ratio = 100
+ *     or WRatio ≥ 90 on the cleaned numbers (IC: rapidfuzz partial_ratio / extractOne).
+ *   - "rounding": |books − 2B| ≤ ₹1 per head (IC's hard-coded tolerance).
+ *   - place of supply compared when both sides know it.
+ *
+ * Decisions (the user's, ReconciliationMatchDecided): an accepted pair is paired before the
+ * rules run (IC's manual match) and claimable whatever its status; a rejected pair keeps both
+ * sides out of matching, so the bill shows as missing_in_2b and the 2B document as
+ * missing_in_books. The latest decision on a pair wins.
+ *
+ * Books side: every expense passed may pair, but an unpaired one is reported as missing_in_2b
+ * only when it is reported in the reconciliation period (`reportingPeriod`, else the period of
+ * its date) and recorded under this GSTIN (or before GSTINs were recorded). Expenses without a
+ * vendor GSTIN, or not taxable (nil, exempt, non-GST: GSTR-1 table 8, not B2B), cannot appear
+ * in 2B and are skipped.
  */
-import { z } from "zod";
-import { dateProblem, formatInr, indianDateOf, isSafeText, toPaise, UNSAFE_TEXT_MESSAGE } from "../contract/index.ts";
+import { WRatio, partial_ratio } from "fuzzball";
+import { formatPaise, indianDateOf, toPaise } from "../contract/index.ts";
 import type { Expense, IndianDate, Paise } from "../contract/index.ts";
-import { financialYearLongOf, financialYearOf, periodContains, returnPeriod } from "./period.ts";
-import { fromPortalDate, portalAmountToPaise } from "./portal.ts";
-
-// ---------------------------------------------------------------------------------------
-// GSTR-2B JSON (GST.md §5.1): exactly the parts read here. Unknown fields are dropped, so what
-// is stored of an upload is what reconciliation uses, and nothing else a file may carry.
-
-/** The most one upload may hold: far above a small business's month, far below what would strain a worker. */
-export const GSTR2B_MAX_SUPPLIERS = 2_000;
-export const GSTR2B_MAX_INVOICES = 10_000;
-/** Items in 2B are one per tax rate, so a handful per invoice. */
-export const GSTR2B_MAX_ITEMS_PER_INVOICE = 100;
-/** Amounts beyond ₹1 lakh crore are not an invoice of this product's users but a typing slip. */
-const MAX_PORTAL_AMOUNT = 1e12;
-
-function portalText(max: number, required?: string) {
-  const base = required ? z.string({ error: required }).min(1, required) : z.string();
-  return base.max(max, `Must be at most ${max} characters`).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
-}
-
-const portalNumber = z
-  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, "Expected a number")], { error: "Expected a number" })
-  .refine((value) => Number.isFinite(Number(value)) && Math.abs(Number(value)) <= MAX_PORTAL_AMOUNT, "Amount out of range");
-const optionalAmount = portalNumber.optional().nullable();
-
-export const gstr2bItemSchema = z.object({
-  txval: optionalAmount,
-  igst: optionalAmount,
-  cgst: optionalAmount,
-  sgst: optionalAmount,
-  cess: optionalAmount,
-});
-
-export const gstr2bInvoiceSchema = z.object({
-  inum: portalText(100, "Invoice number (inum) is required"),
-  dt: z
-    .string({ error: "Invoice date (dt) is required" })
-    .regex(/^\d{2}-\d{2}-\d{4}$/, { message: "Invoice date (dt) must be dd-mm-yyyy", abort: true })
-    .refine((dt) => dateProblem(`${dt.slice(6)}-${dt.slice(3, 5)}-${dt.slice(0, 2)}`, "Invoice date (dt)") === null, "Invoice date (dt) must be a real date between 2000 and 2099"),
-  val: portalNumber.optional().nullable(),
-  rev: portalText(4).optional().nullable(),
-  itcavl: portalText(4).optional().nullable(),
-  /** Invoice-level totals, present in the portal's file next to `items`. */
-  txval: optionalAmount,
-  igst: optionalAmount,
-  cgst: optionalAmount,
-  sgst: optionalAmount,
-  cess: optionalAmount,
-  items: z.array(gstr2bItemSchema).max(GSTR2B_MAX_ITEMS_PER_INVOICE, `At most ${GSTR2B_MAX_ITEMS_PER_INVOICE} items per invoice`).optional().nullable(),
-});
-
-export const gstr2bSupplierSchema = z.object({
-  ctin: portalText(20, "Supplier GSTIN (ctin) is required"),
-  trdnm: portalText(200).optional().nullable(),
-  inv: z.array(gstr2bInvoiceSchema).optional().default([]),
-});
-
-const gstr2bData = z.object({
-  gstin: portalText(20).optional(),
-  rtnprd: portalText(6).optional(),
-  docdata: z
-    .object({
-      b2b: z
-        .array(gstr2bSupplierSchema)
-        .max(GSTR2B_MAX_SUPPLIERS, `A GSTR-2B upload may list at most ${GSTR2B_MAX_SUPPLIERS} suppliers`)
-        .optional()
-        .default([]),
-    })
-    .optional()
-    .default({ b2b: [] }),
-});
-
-/**
- * The GSTR-2B JSON as downloaded: `{ chksum?, data: { gstin, rtnprd, docdata: { b2b: [...] } } }`.
- * The bare `data` object (without the wrapper) is accepted too, and so is this schema's own
- * output, so a stored parse reads back through it unchanged.
- */
-export const gstr2bSchema = z.preprocess(
-  (value) => (value !== null && typeof value === "object" && "data" in value ? (value as { data: unknown }).data : value),
-  gstr2bData.refine((data) => countGstr2bInvoices(data) <= GSTR2B_MAX_INVOICES, {
-    message: `A GSTR-2B upload may hold at most ${GSTR2B_MAX_INVOICES} invoices; upload the period in parts`,
-    path: ["docdata", "b2b"],
-  }),
-);
-
-export type Gstr2bParsed = z.output<typeof gstr2bSchema>;
-
-export function countGstr2bInvoices(data: Pick<z.output<typeof gstr2bData>, "docdata">): number {
-  return data.docdata.b2b.reduce((sum, supplier) => sum + supplier.inv.length, 0);
-}
+import { documentsOf2b, gstr2bSchema, type PortalDoc, type PortalKind } from "./gstr2b.ts";
+import { financialYearLongOf, financialYearOf, returnPeriod, returnPeriodOf } from "./period.ts";
+import { daysBetween } from "./portal.ts";
 
 // ---------------------------------------------------------------------------------------
 // Invoice-number normalisation (GST.md §5.3)
@@ -151,51 +70,63 @@ export function cleanBillNo(billNo: string, fy: string): string {
 }
 
 // ---------------------------------------------------------------------------------------
+// Types
 
-export type ReconciliationStatus = "matched" | "mismatch" | "missing_in_books" | "missing_in_2b";
+export type ReconciliationStatus = "exact_match" | "suggested_match" | "mismatch" | "missing_in_books" | "missing_in_2b";
+export type DecisionValue = "accepted" | "rejected";
 
-export interface BookFigures {
+/** One ReconciliationMatchDecided, as the engine reads it. */
+export interface ReconciliationDecision {
+  readonly expenseId: string;
+  readonly portalKey: string;
+  readonly decision: DecisionValue;
+  readonly decidedAt?: string;
+}
+
+/** The books' side of a row, paise. */
+export interface BooksSide {
+  readonly expenseId: string;
+  readonly documentType: "bill" | "credit_note" | "debit_note";
+  readonly number: string;
+  readonly date: IndianDate;
   readonly taxable: Paise;
   readonly igst: Paise;
   readonly cgst: Paise;
   readonly sgst: Paise;
+  readonly cess: Paise;
 }
 
-export interface PortalFigures extends BookFigures {
-  readonly cess: Paise;
-  /** Invoice value `val` (taxable + tax), when 2B gives it. */
-  readonly invoiceValue: Paise | null;
-  /** 2B `itcavl`: "Y", "N", "T" (temporary), or null. */
-  readonly itcAvailable: string | null;
-  readonly reverseCharge: boolean;
+export interface Difference {
+  readonly field: "supplierGstin" | "companyGstin" | "number" | "pos" | "reverseCharge" | "taxable" | "igst" | "cgst" | "sgst" | "cess";
+  /** Money as "0.00"; other fields as text. */
+  readonly books: string | null;
+  readonly portal: string | null;
 }
 
 export interface ReconciliationRow {
+  /** The 2B document's key when the row has one, else `expense:${expenseId}`. */
+  readonly key: string;
   readonly status: ReconciliationStatus;
+  readonly decision: DecisionValue | null;
+  readonly kind: PortalKind | null;
   readonly supplierGstin: string;
   readonly supplierName: string | null;
-  /** 2B's number when the row has a 2B side, else the books'. */
-  readonly invoiceNumber: string;
-  /** The books' number as entered, when the row has a books side. */
-  readonly booksInvoiceNumber: string | null;
-  /** India date "YYYY-MM-DD": 2B's when present, else the books'. */
-  readonly invoiceDate: IndianDate;
-  readonly financialYear: string;
-  readonly expenseId?: string;
-  readonly books?: BookFigures;
-  readonly portal?: PortalFigures;
-  /** Each field outside the ₹1 tolerance, with both values. Empty unless status is "mismatch". */
-  readonly differences: readonly string[];
-  /** Information that does not change the status: rounding differences within ₹1, dates, 2B's ITC flag. */
+  readonly portal: PortalDoc | null;
+  readonly books: BooksSide | null;
+  /** Every field on which the two sides differ (money: any difference, ₹1 or less too). */
+  readonly differences: readonly Difference[];
   readonly notes: readonly string[];
 }
 
 export interface ReconciliationSummary {
-  readonly matched: number;
+  readonly exact_match: number;
+  readonly suggested_match: number;
   readonly mismatch: number;
   readonly missing_in_books: number;
   readonly missing_in_2b: number;
   readonly total: number;
+  /** exact_match + accepted (the pairs whose ITC may be claimed). */
+  readonly matched: number;
 }
 
 export interface ReconciliationResult {
@@ -205,210 +136,448 @@ export interface ReconciliationResult {
   readonly returnPeriod: string | null;
   /** The period unpaired expenses were limited to, or null when all were reported. */
   readonly booksPeriod: string | null;
+  /** The GSTIN the 2B is for. */
+  readonly gstin: string | null;
+}
+
+/** A purchase document as reconciliation reads it: H1's issue-8 fields optional, so older expenses read. */
+export type ReconcilableExpense = Expense & {
+  readonly documentType?: "bill" | "credit_note" | "debit_note";
+  readonly taxability?: "taxable" | "nil" | "exempt" | "non-gst";
+  readonly reverseCharge?: boolean;
+  readonly reportingPeriod?: string | null;
+  readonly recipientGstin?: string | null;
+  readonly businessStateCode?: string | null;
+};
+
+export interface ReconcileInput {
+  /** The GSTR-2B JSON (validated with `gstr2bSchema`; throws ZodError when it does not fit). */
+  readonly gstr2b: unknown;
+  readonly expenses: readonly ReconcilableExpense[];
+  /**
+   * "MMYYYY": only unpaired expenses reported in this period are reported as missing_in_2b.
+   * Undefined → 2B's `rtnprd` (all expenses when 2B has none); null → all expenses.
+   */
+  readonly period?: string | null;
+  readonly decisions?: readonly ReconciliationDecision[];
+  /** The business's GSTIN; default the 2B's `gstin`. */
+  readonly businessGstin?: string | null;
 }
 
 /** Differences up to ₹1 per head are rounding (IC `abs(a - b) <= 1`). */
 export const RECONCILIATION_TOLERANCE_PAISE = 100;
+/** IC: fuzzy bill numbers and residual matches need bill dates at most this many days apart. */
+export const RECONCILIATION_MAX_DAYS_APART = 10;
 
-interface PortalDoc {
-  readonly supplierGstin: string;
-  readonly supplierName: string | null;
-  readonly number: string;
-  readonly date: IndianDate;
-  readonly fy: string;
-  readonly key: string;
-  readonly figures: PortalFigures;
+// ---------------------------------------------------------------------------------------
+// Rules (IC GSTIN_RULES, PAN_RULES)
+
+type Field = "fy" | "supplierGstin" | "pan" | "companyGstin" | "billNo" | "pos" | "reverseCharge" | "taxable" | "igst" | "cgst" | "sgst" | "cess" | "totalGst";
+type Test = "exact" | "fuzzy" | "rounding";
+interface MatchRule {
+  readonly status: "exact_match" | "suggested_match" | "mismatch";
+  /** IC's Residual Match: no bill-number test, dates ≤ 10 days apart; saved as Mismatch. */
+  readonly residual?: boolean;
+  readonly fields: Partial<Record<Field, Test>>;
 }
 
-interface BookDoc {
-  readonly expense: Expense;
-  readonly supplierGstin: string;
-  readonly number: string;
-  readonly date: IndianDate;
-  readonly fy: string;
-  readonly key: string | null;
-  readonly figures: BookFigures;
-}
+const HEADS_EXACT = { taxable: "exact", cgst: "exact", sgst: "exact", igst: "exact", cess: "exact" } as const;
+const HEADS_ROUNDING = { taxable: "rounding", cgst: "rounding", sgst: "rounding", igst: "rounding", cess: "rounding" } as const;
+const TOTAL_ROUNDING = { taxable: "rounding", totalGst: "rounding", cess: "rounding" } as const;
+const SAME = { fy: "exact", supplierGstin: "exact" } as const;
 
-function sumItems(items: ReadonlyArray<z.output<typeof gstr2bItemSchema>>, field: "txval" | "igst" | "cgst" | "sgst" | "cess"): Paise {
-  return items.reduce((sum, item) => sum + portalAmountToPaise(item[field] ?? 0), 0);
-}
-
-function portalFigures(inv: z.output<typeof gstr2bInvoiceSchema>): PortalFigures {
-  // Invoice-level totals when 2B gives them (IC reads those), else the sum of the items.
-  const items = inv.items ?? [];
-  const useInvoiceLevel = inv.txval !== undefined && inv.txval !== null;
-  const pick = (field: "txval" | "igst" | "cgst" | "sgst" | "cess") =>
-    useInvoiceLevel ? portalAmountToPaise(inv[field] ?? 0) : sumItems(items, field);
-  return {
-    taxable: pick("txval"),
-    igst: pick("igst"),
-    cgst: pick("cgst"),
-    sgst: pick("sgst"),
-    cess: pick("cess"),
-    invoiceValue: inv.val === undefined || inv.val === null ? null : portalAmountToPaise(inv.val),
-    itcAvailable: inv.itcavl ?? null,
-    reverseCharge: inv.rev === "Y",
-  };
-}
-
-/** Supplier GSTIN + financial year + cleaned number (upper-cased: "inv 12" and "INV 12" are one bill). */
-function matchKey(gstin: string, number: string, date: IndianDate): string {
-  const fy = financialYearLongOf(date);
-  return `${gstin}|${fy}|${cleanBillNo(number, fy).toUpperCase()}`;
-}
-
-const FIELD_LABELS: ReadonlyArray<readonly [keyof BookFigures, string]> = [
-  ["taxable", "Taxable value"],
-  ["igst", "IGST"],
-  ["cgst", "CGST"],
-  ["sgst", "SGST"],
+const GSTIN_RULES: readonly MatchRule[] = [
+  { status: "exact_match", fields: { ...SAME, companyGstin: "exact", billNo: "exact", pos: "exact", reverseCharge: "exact", ...HEADS_EXACT } },
+  { status: "suggested_match", fields: { ...SAME, companyGstin: "exact", billNo: "fuzzy", pos: "exact", reverseCharge: "exact", ...HEADS_EXACT } },
+  { status: "suggested_match", fields: { ...SAME, companyGstin: "exact", billNo: "exact", pos: "exact", reverseCharge: "exact", ...HEADS_ROUNDING } },
+  { status: "suggested_match", fields: { ...SAME, companyGstin: "exact", billNo: "fuzzy", pos: "exact", reverseCharge: "exact", ...HEADS_ROUNDING } },
+  { status: "mismatch", fields: { ...SAME, billNo: "exact" } },
+  { status: "mismatch", fields: { ...SAME, billNo: "fuzzy" } },
+  { status: "mismatch", residual: true, fields: { ...SAME, companyGstin: "exact", pos: "exact", reverseCharge: "exact", ...HEADS_ROUNDING } },
 ];
 
-function compare(books: BookFigures, portal: PortalFigures): { differences: string[]; notes: string[] } {
-  const differences: string[] = [];
-  const notes: string[] = [];
-  for (const [field, label] of FIELD_LABELS) {
-    const gap = Math.abs(books[field] - portal[field]);
-    const text = `${label}: books ${formatInr(books[field])}, 2B ${formatInr(portal[field])}`;
-    if (gap > RECONCILIATION_TOLERANCE_PAISE) differences.push(text);
-    else if (gap > 0) notes.push(`${text} (rounding difference within ₹1)`);
-  }
-  if (portal.cess > RECONCILIATION_TOLERANCE_PAISE) differences.push(`Cess: books ${formatInr(0)}, 2B ${formatInr(portal.cess)}`);
-  else if (portal.cess > 0) notes.push(`Cess: books ${formatInr(0)}, 2B ${formatInr(portal.cess)} (rounding difference within ₹1)`);
-  return { differences, notes };
+const PAN = { fy: "exact", pan: "exact" } as const;
+const PAN_RULES: readonly MatchRule[] = [
+  // The same bill under another GSTIN of the supplier's PAN: a suggestion for the user to accept
+  // (issue 8 asks for it; IC rates it a mismatch). The looser PAN rules stay mismatches.
+  { status: "suggested_match", fields: { ...PAN, companyGstin: "exact", billNo: "exact", pos: "exact", reverseCharge: "exact", ...TOTAL_ROUNDING } },
+  { status: "mismatch", fields: { ...PAN, companyGstin: "exact", billNo: "fuzzy", pos: "exact", reverseCharge: "exact", ...TOTAL_ROUNDING } },
+  // IC's third PAN rule has COMPANY_GSTIN: MISMATCH, which its is_field_matching never passes: a dead rule, left out.
+  { status: "mismatch", residual: true, fields: { ...PAN, companyGstin: "exact", pos: "exact", reverseCharge: "exact", ...TOTAL_ROUNDING } },
+];
+
+type Group = "invoice" | "credit" | "debit";
+
+interface Book {
+  readonly side: BooksSide;
+  readonly supplierGstin: string;
+  readonly supplierName: string | null;
+  readonly fy: string;
+  readonly cleaned: string;
+  readonly companyGstin: string | null;
+  readonly pos: string | null;
+  readonly reverseCharge: boolean;
+  readonly groups: readonly Group[];
+  /** Reported as missing_in_2b when unpaired. */
+  readonly reportable: boolean;
 }
 
-function portalNotes(portal: PortalFigures): string[] {
-  const notes: string[] = [];
-  if (portal.itcAvailable === "N") notes.push("2B marks this invoice's ITC as not available (itcavl N)");
-  if (portal.itcAvailable === "T") notes.push("2B marks this invoice's ITC as temporarily unavailable (itcavl T)");
-  if (portal.reverseCharge) notes.push("2B marks this invoice as reverse charge: the tax is yours to pay in cash");
-  return notes;
+interface Portal {
+  readonly doc: PortalDoc;
+  readonly fy: string;
+  readonly cleaned: string;
+  readonly companyGstin: string | null;
+  readonly group: Group | null;
 }
+
+const panOf = (gstin: string) => gstin.slice(2, -3);
+const totalGst = (x: { igst: Paise; cgst: Paise; sgst: Paise }) => x.igst + x.cgst + x.sgst;
+const withinDays = (a: IndianDate, b: IndianDate) => Math.abs(daysBetween(a, b)) <= RECONCILIATION_MAX_DAYS_APART;
+
+/** IC `fuzzy_match`: partial_ratio 100 (one contains the other) or WRatio ≥ 90, dates ≤ 10 days apart. */
+export function fuzzyBillNumbersMatch(a: { number: string; date: IndianDate }, b: { number: string; date: IndianDate }): boolean {
+  if (!a.number.trim() || !b.number.trim()) return false;
+  if (!withinDays(a.date, b.date)) return false;
+  const x = cleanBillNo(a.number, financialYearLongOf(a.date));
+  const y = cleanBillNo(b.number, financialYearLongOf(b.date));
+  return partial_ratio(x, y) === 100 || WRatio(x, y) >= 90;
+}
+
+function fieldMatches(book: Book, portal: Portal, field: Field, test: Test): boolean {
+  const b = book.side;
+  const p = portal.doc;
+  switch (field) {
+    case "fy":
+      return book.fy === portal.fy;
+    case "supplierGstin":
+      return book.supplierGstin === p.supplierGstin;
+    case "pan":
+      return panOf(book.supplierGstin) === panOf(p.supplierGstin);
+    case "companyGstin":
+      // Unknown on either side (an upload or a bill from before GSTINs were recorded): not compared.
+      return book.companyGstin === null || portal.companyGstin === null || book.companyGstin === portal.companyGstin;
+    case "billNo":
+      if (test === "fuzzy") return fuzzyBillNumbersMatch(b, p);
+      return book.cleaned !== "" && book.cleaned === portal.cleaned;
+    case "pos":
+      return book.pos === null || p.pos === null || book.pos === p.pos;
+    case "reverseCharge":
+      return book.reverseCharge === p.reverseCharge;
+    case "totalGst":
+      return Math.abs(totalGst(b) - totalGst(p)) <= RECONCILIATION_TOLERANCE_PAISE;
+    default: {
+      const gap = Math.abs(b[field] - p[field]);
+      return test === "exact" ? gap === 0 : gap <= RECONCILIATION_TOLERANCE_PAISE;
+    }
+  }
+}
+
+function ruleFits(rule: MatchRule, book: Book, portal: Portal): boolean {
+  if (rule.residual && !withinDays(book.side.date, portal.doc.date)) return false;
+  for (const [field, test] of Object.entries(rule.fields) as [Field, Test][]) if (!fieldMatches(book, portal, field, test)) return false;
+  return true;
+}
+
+/** The status IC's rules give a pair the user linked; a pair no rule fits is a mismatch. */
+function statusOfPair(book: Book, portal: Portal): MatchRule["status"] {
+  const rules = book.supplierGstin === portal.doc.supplierGstin ? GSTIN_RULES : PAN_RULES;
+  return rules.find((rule) => ruleFits(rule, book, portal))?.status ?? "mismatch";
+}
+
+// ---------------------------------------------------------------------------------------
 
 function byDate<T extends { date: IndianDate; number: string }>(a: T, b: T): number {
   return a.date < b.date ? -1 : a.date > b.date ? 1 : a.number < b.number ? -1 : a.number > b.number ? 1 : 0;
 }
 
-export interface ReconcileInput {
-  /** The downloaded GSTR-2B JSON (validated with `gstr2bSchema`; throws ZodError when it does not fit). */
-  readonly gstr2b: unknown;
-  readonly expenses: readonly Expense[];
-  /**
-   * "MMYYYY": only unpaired expenses booked in this period are reported as missing_in_2b.
-   * Undefined → 2B's `rtnprd` (all expenses when 2B has none); null → all expenses.
-   */
-  readonly period?: string | null;
+const rupees = (paise: Paise) => formatPaise(paise);
+
+function differencesOf(book: Book, portal: Portal): { differences: Difference[]; notes: string[] } {
+  const b = book.side;
+  const p = portal.doc;
+  const differences: Difference[] = [];
+  const notes: string[] = [];
+  if (book.supplierGstin !== p.supplierGstin) {
+    differences.push({ field: "supplierGstin", books: book.supplierGstin, portal: p.supplierGstin });
+    notes.push("Same supplier PAN, another GSTIN: check which registration billed you");
+  }
+  if (book.companyGstin !== null && portal.companyGstin !== null && book.companyGstin !== portal.companyGstin) {
+    differences.push({ field: "companyGstin", books: book.companyGstin, portal: portal.companyGstin });
+    notes.push("The bill was recorded under another GSTIN of yours than the one this GSTR-2B is for");
+  }
+  if (book.cleaned !== portal.cleaned) differences.push({ field: "number", books: b.number, portal: p.number });
+  else if (b.number !== p.number) notes.push(`Invoice number: books "${b.number}", 2B "${p.number}" (same after normalisation)`);
+  if (b.date !== p.date) notes.push(`Invoice date: books ${b.date}, 2B ${p.date}`);
+  if (book.pos !== null && p.pos !== null && book.pos !== p.pos) differences.push({ field: "pos", books: book.pos, portal: p.pos });
+  if (book.reverseCharge !== p.reverseCharge) differences.push({ field: "reverseCharge", books: book.reverseCharge ? "Y" : "N", portal: p.reverseCharge ? "Y" : "N" });
+  let rounding = false;
+  for (const field of ["taxable", "igst", "cgst", "sgst", "cess"] as const) {
+    const gap = Math.abs(b[field] - p[field]);
+    if (gap === 0) continue;
+    differences.push({ field, books: rupees(b[field]), portal: rupees(p[field]) });
+    if (gap <= RECONCILIATION_TOLERANCE_PAISE) rounding = true;
+  }
+  if (rounding) notes.push("Rounding difference: some amounts differ by ₹1 or less");
+  return { differences, notes };
+}
+
+const REASONS: Record<string, string> = {
+  P: "POS and supplier state are same but recipient state is different",
+  C: "Return filed post annual cut-off",
+};
+
+function portalNotes(p: PortalDoc): string[] {
+  const notes: string[] = [];
+  if (!p.itcAvailable) notes.push(`2B marks this document's ITC as not available${p.reason && REASONS[p.reason] ? `: ${REASONS[p.reason]}` : ""}`);
+  if (p.reverseCharge) notes.push("2B marks this document as reverse charge: the tax is yours to pay in cash");
+  if (p.originalNumber) notes.push(`Amends ${p.kind === "cdnra" ? "note" : "invoice"} ${p.originalNumber}`);
+  if (p.kind === "isd") notes.push("ITC distributed by an Input Service Distributor: Bahi does not book ISD documents, so it is not claimed here");
+  if (p.kind === "impg") notes.push("IGST paid on import (bill of entry): Bahi does not book bills of entry, so it is not claimed here");
+  return notes;
+}
+
+function booksFrom(expenses: readonly ReconcilableExpense[], period: string | null, businessGstin: string | null): Book[] {
+  const books: Book[] = [];
+  const businessState = businessGstin ? businessGstin.slice(0, 2) : null;
+  for (const expense of expenses) {
+    const supplierGstin = expense.vendor?.gstNumber?.trim().toUpperCase() ?? "";
+    if (!supplierGstin) continue;
+    if ((expense.taxability ?? "taxable") !== "taxable") continue;
+    const documentType = expense.documentType ?? "bill";
+    const date = indianDateOf(expense.vendorInvoiceDate ?? expense.date);
+    const number = expense.vendorInvoiceNumber?.trim() ?? "";
+    const reportedIn = expense.reportingPeriod ?? returnPeriodOf(expense.date);
+    const companyGstin = expense.recipientGstin?.toUpperCase() ?? businessGstin;
+    books.push({
+      side: {
+        expenseId: expense.id,
+        documentType,
+        number,
+        date,
+        taxable: toPaise(expense.amount),
+        igst: toPaise(expense.igstAmount),
+        cgst: toPaise(expense.cgstAmount),
+        sgst: toPaise(expense.sgstAmount),
+        cess: 0,
+      },
+      supplierGstin,
+      supplierName: expense.vendor?.name ?? null,
+      fy: financialYearOf(date),
+      cleaned: cleanBillNo(number, financialYearLongOf(date)).toUpperCase(),
+      companyGstin,
+      pos: expense.placeOfSupply ?? expense.businessStateCode ?? businessState,
+      reverseCharge: expense.reverseCharge ?? false,
+      groups: documentType === "credit_note" ? ["credit"] : documentType === "debit_note" ? ["debit", "invoice"] : ["invoice"],
+      reportable: (period === null || reportedIn === period) && (companyGstin === businessGstin || expense.recipientGstin == null),
+    });
+  }
+  return books.sort((a, b) => byDate(a.side, b.side));
+}
+
+function groupOf(doc: PortalDoc): Group | null {
+  if (doc.kind === "b2b" || doc.kind === "b2ba") return "invoice";
+  if (doc.kind === "cdnr" || doc.kind === "cdnra") return doc.noteType === "C" ? "credit" : "debit";
+  return null;
+}
+
+/** Runs `rules` in order over the unpaired books and 2B documents of `group`, bucketed by `bucket`. */
+function runRules(rules: readonly MatchRule[], group: Group, books: readonly Book[], portals: readonly Portal[], bucket: (gstin: string) => string, pairs: Map<Book, { portal: Portal; status: MatchRule["status"] }>, used: Set<Portal>): void {
+  const byBucket = new Map<string, Portal[]>();
+  for (const portal of portals) {
+    if (portal.group !== group) continue;
+    const key = bucket(portal.doc.supplierGstin);
+    const list = byBucket.get(key);
+    if (list) list.push(portal);
+    else byBucket.set(key, [portal]);
+  }
+  for (const rule of rules) {
+    for (const book of books) {
+      if (pairs.has(book) || !book.groups.includes(group)) continue;
+      const candidates = byBucket.get(bucket(book.supplierGstin));
+      const portal = candidates?.find((candidate) => !used.has(candidate) && ruleFits(rule, book, candidate));
+      if (!portal) continue;
+      pairs.set(book, { portal, status: rule.status });
+      used.add(portal);
+    }
+  }
 }
 
 export function reconcilePurchases(input: ReconcileInput): ReconciliationResult {
   const data = gstr2bSchema.parse(input.gstr2b);
   const periodText = input.period === undefined ? (data.rtnprd ?? null) : input.period;
-  const period = periodText === null ? null : returnPeriod(periodText);
+  const period = periodText === null ? null : returnPeriod(periodText).fp;
+  const businessGstin = (input.businessGstin ?? data.gstin ?? null)?.trim().toUpperCase() ?? null;
+  const portalGstin = data.gstin?.trim().toUpperCase() ?? businessGstin;
 
-  const portalDocs: PortalDoc[] = [];
-  for (const supplier of data.docdata.b2b) {
-    const gstin = supplier.ctin.trim().toUpperCase();
-    for (const inv of supplier.inv) {
-      const date = fromPortalDate(inv.dt);
-      const fy = financialYearOf(date);
-      portalDocs.push({
-        supplierGstin: gstin,
-        supplierName: supplier.trdnm ?? null,
-        number: inv.inum,
-        date,
-        fy,
-        key: matchKey(gstin, inv.inum, date),
-        figures: portalFigures(inv),
-      });
-    }
+  const portals: Portal[] = documentsOf2b(data)
+    .sort(byDate)
+    .map((doc) => ({ doc, fy: financialYearOf(doc.date), cleaned: cleanBillNo(doc.number, financialYearLongOf(doc.date)).toUpperCase(), companyGstin: portalGstin, group: groupOf(doc) }));
+  const books = booksFrom(input.expenses, period, businessGstin);
+
+  const latest = new Map<string, ReconciliationDecision>();
+  for (const decision of input.decisions ?? []) latest.set(`${decision.expenseId}\u0000${decision.portalKey}`, decision);
+  const bookById = new Map(books.map((book) => [book.side.expenseId, book]));
+  const portalByKey = new Map(portals.map((portal) => [portal.doc.key, portal]));
+
+  const pairs = new Map<Book, { portal: Portal; status: MatchRule["status"] }>();
+  const used = new Set<Portal>();
+  const accepted = new Set<Book>();
+  const rejected = new Map<Book | Portal, string>();
+  // Accepted pairs first (the user's link stands), then rejections take their two sides out of the pool.
+  for (const decision of latest.values()) {
+    if (decision.decision !== "accepted") continue;
+    const book = bookById.get(decision.expenseId);
+    const portal = portalByKey.get(decision.portalKey);
+    if (!book || !portal || pairs.has(book) || used.has(portal)) continue;
+    if (portal.group === null || !book.groups.includes(portal.group) || panOf(book.supplierGstin) !== panOf(portal.doc.supplierGstin)) continue;
+    pairs.set(book, { portal, status: statusOfPair(book, portal) });
+    used.add(portal);
+    accepted.add(book);
+  }
+  for (const decision of latest.values()) {
+    if (decision.decision !== "rejected") continue;
+    const book = bookById.get(decision.expenseId);
+    const portal = portalByKey.get(decision.portalKey);
+    if (!book || !portal || pairs.has(book) || used.has(portal)) continue;
+    rejected.set(book, `You rejected pairing this bill with 2B document ${portal.doc.number}`);
+    rejected.set(portal, `You rejected pairing this document with the bill ${book.side.number || "(no number)"}`);
+  }
+  const pool = books.filter((book) => !rejected.has(book));
+  const portalPool = portals.filter((portal) => !rejected.has(portal));
+  // Notes first: a debit note is looked for among 2B's notes before its invoices.
+  for (const group of ["credit", "debit", "invoice"] as const) {
+    runRules(GSTIN_RULES, group, pool, portalPool, (gstin) => gstin, pairs, used);
+    runRules(PAN_RULES, group, pool, portalPool, panOf, pairs, used);
   }
 
-  const bookDocs: BookDoc[] = [];
-  for (const expense of input.expenses) {
-    const gstin = expense.vendor?.gstNumber?.trim().toUpperCase() ?? "";
-    if (!gstin) continue;
-    const date = indianDateOf(expense.vendorInvoiceDate ?? expense.date);
-    const fy = financialYearOf(date);
-    const number = expense.vendorInvoiceNumber?.trim() ?? "";
-    bookDocs.push({
-      expense,
-      supplierGstin: gstin,
-      number,
-      date,
-      fy,
-      key: number ? matchKey(gstin, number, date) : null,
-      figures: {
-        taxable: toPaise(expense.amount),
-        igst: toPaise(expense.igstAmount),
-        cgst: toPaise(expense.cgstAmount),
-        sgst: toPaise(expense.sgstAmount),
-      },
-    });
-  }
-  portalDocs.sort(byDate);
-  bookDocs.sort(byDate);
-
-  const unpairedBooks = new Map<string, BookDoc[]>();
-  for (const doc of bookDocs) {
-    if (!doc.key) continue;
-    const list = unpairedBooks.get(doc.key);
-    if (list) list.push(doc);
-    else unpairedBooks.set(doc.key, [doc]);
-  }
-  const paired = new Set<BookDoc>();
+  const pairOfPortal = new Map<Portal, Book>();
+  for (const [book, pair] of pairs) pairOfPortal.set(pair.portal, book);
   const rows: ReconciliationRow[] = [];
-
-  for (const portal of portalDocs) {
-    const book = unpairedBooks.get(portal.key)?.shift();
-    const base = {
-      supplierGstin: portal.supplierGstin,
-      supplierName: portal.supplierName,
-      invoiceNumber: portal.number,
-      invoiceDate: portal.date,
-      financialYear: portal.fy,
-      portal: portal.figures,
-    };
+  for (const portal of portals) {
+    const p = portal.doc;
+    const book = pairOfPortal.get(portal);
     if (!book) {
-      rows.push({ ...base, status: "missing_in_books", booksInvoiceNumber: null, differences: [], notes: portalNotes(portal.figures) });
+      const note = rejected.get(portal);
+      rows.push({ key: p.key, status: "missing_in_books", decision: note ? "rejected" : null, kind: p.kind, supplierGstin: p.supplierGstin, supplierName: p.supplierName, portal: p, books: null, differences: [], notes: [...(note ? [note] : []), ...portalNotes(p)] });
       continue;
     }
-    paired.add(book);
-    const { differences, notes } = compare(book.figures, portal.figures);
-    if (book.date !== portal.date) notes.push(`Invoice date: books ${book.date}, 2B ${portal.date}`);
-    if (book.number !== portal.number) notes.push(`Invoice number: books "${book.number}", 2B "${portal.number}" (same after normalisation)`);
+    const { differences, notes } = differencesOf(book, portal);
     rows.push({
-      ...base,
-      status: differences.length === 0 ? "matched" : "mismatch",
-      booksInvoiceNumber: book.number,
-      expenseId: book.expense.id,
-      books: book.figures,
+      key: p.key,
+      status: pairs.get(book)!.status,
+      decision: accepted.has(book) ? "accepted" : null,
+      kind: p.kind,
+      supplierGstin: p.supplierGstin,
+      supplierName: p.supplierName ?? book.supplierName,
+      portal: p,
+      books: book.side,
       differences,
-      notes: [...notes, ...portalNotes(portal.figures)],
+      notes: [...notes, ...portalNotes(p)],
     });
   }
-
-  for (const book of bookDocs) {
-    if (paired.has(book)) continue;
-    if (period && !periodContains(period, book.expense.date)) continue;
-    rows.push({
-      status: "missing_in_2b",
-      supplierGstin: book.supplierGstin,
-      supplierName: book.expense.vendor?.name ?? null,
-      invoiceNumber: book.number,
-      booksInvoiceNumber: book.number,
-      invoiceDate: book.date,
-      financialYear: book.fy,
-      expenseId: book.expense.id,
-      books: book.figures,
-      differences: [],
-      notes: book.number ? [] : ["The expense has no vendor invoice number, so it cannot be matched"],
-    });
+  for (const book of books) {
+    if (pairs.has(book) || !book.reportable) continue;
+    const note = rejected.get(book);
+    const notes = note ? [note] : [];
+    if (!book.side.number) notes.push("The bill has no supplier invoice number, so it can be matched only on its amounts");
+    rows.push({ key: `expense:${book.side.expenseId}`, status: "missing_in_2b", decision: note ? "rejected" : null, kind: null, supplierGstin: book.supplierGstin, supplierName: book.supplierName, portal: null, books: book.side, differences: [], notes });
   }
 
-  const summary = { matched: 0, mismatch: 0, missing_in_books: 0, missing_in_2b: 0, total: rows.length };
-  for (const row of rows) summary[row.status] += 1;
-  return { rows, summary, returnPeriod: data.rtnprd ?? null, booksPeriod: period?.fp ?? null };
+  const counts = { exact_match: 0, suggested_match: 0, mismatch: 0, missing_in_books: 0, missing_in_2b: 0 };
+  for (const row of rows) counts[row.status] += 1;
+  const matched = rows.filter((row) => row.status === "exact_match" || (row.decision === "accepted" && row.books && row.portal)).length;
+  return { rows, summary: { ...counts, total: rows.length, matched }, returnPeriod: data.rtnprd ?? null, booksPeriod: period, gstin: portalGstin };
 }
 
+// ---------------------------------------------------------------------------------------
+// For the return engine and the API
+
+/** One book document paired with one 2B document, paise (the return engine's ClaimPair). */
+export interface ReconciledPair {
+  readonly expenseId: string;
+  /** exact_match, or a pair the user accepted. */
+  readonly claimable: boolean;
+  readonly status: ReconciliationStatus;
+  readonly portal: {
+    readonly key: string;
+    readonly kind: PortalKind;
+    readonly number: string;
+    readonly date: IndianDate;
+    readonly noteType: "C" | "D" | null;
+    readonly taxable: Paise;
+    readonly igst: Paise;
+    readonly cgst: Paise;
+    readonly sgst: Paise;
+    readonly cess: Paise;
+    readonly itcAvailable: boolean;
+    readonly reverseCharge: boolean;
+    readonly pos: string | null;
+    /** 2B `rsn`. */
+    readonly reason: string | null;
+  };
+}
+
+/** Every paired row, claimable or not. */
+export function matchedPairs(rows: readonly ReconciliationRow[]): ReconciledPair[] {
+  const pairs: ReconciledPair[] = [];
+  for (const row of rows) {
+    if (!row.books || !row.portal) continue;
+    const p = row.portal;
+    pairs.push({
+      expenseId: row.books.expenseId,
+      claimable: row.status === "exact_match" || row.decision === "accepted",
+      status: row.status,
+      portal: { key: p.key, kind: p.kind, number: p.number, date: p.date, noteType: p.noteType, taxable: p.taxable, igst: p.igst, cgst: p.cgst, sgst: p.sgst, cess: p.cess, itcAvailable: p.itcAvailable, reverseCharge: p.reverseCharge, pos: p.pos, reason: p.reason },
+    });
+  }
+  return pairs;
+}
+
+/** The pairs whose ITC may be claimed (itcAvailable is the engine's to read: 4(D)(2) when false). */
+export function claimablePairs(rows: readonly ReconciliationRow[]): ReconciledPair[] {
+  return matchedPairs(rows).filter((pair) => pair.claimable);
+}
+
+/** A row as the API answers it: money as "0.00" strings. */
+export function reconciliationRowToWire(row: ReconciliationRow) {
+  const p = row.portal;
+  const b = row.books;
+  return {
+    key: row.key,
+    status: row.status,
+    decision: row.decision,
+    kind: row.kind,
+    supplierGstin: row.supplierGstin,
+    supplierName: row.supplierName,
+    portal: p && {
+      key: p.key,
+      number: p.number,
+      date: p.date,
+      noteType: p.noteType,
+      taxable: rupees(p.taxable),
+      igst: rupees(p.igst),
+      cgst: rupees(p.cgst),
+      sgst: rupees(p.sgst),
+      cess: rupees(p.cess),
+      itcAvailable: p.itcAvailable,
+      reverseCharge: p.reverseCharge,
+      pos: p.pos,
+      reason: p.reason,
+      originalNumber: p.originalNumber,
+    },
+    books: b && { expenseId: b.expenseId, documentType: b.documentType, number: b.number, date: b.date, taxable: rupees(b.taxable), igst: rupees(b.igst), cgst: rupees(b.cgst), sgst: rupees(b.sgst), cess: rupees(b.cess) },
+    differences: row.differences,
+    notes: row.notes,
+  };
+}
+
+export type ReconciliationRowWire = ReturnType<typeof reconciliationRowToWire>;
+
+/** Whether the user may decide on this pair now: a suggested match or mismatch pairs them, or the pair was rejected (to undo it). */
+export function decidablePair(result: ReconciliationResult, decisions: readonly ReconciliationDecision[], expenseId: string, portalKey: string): ReconciliationRow | null {
+  const paired = result.rows.find((row) => row.books?.expenseId === expenseId && row.portal?.key === portalKey);
+  if (paired) return paired.status === "suggested_match" || paired.status === "mismatch" ? paired : null;
+  const last = decisions.filter((d) => d.expenseId === expenseId && d.portalKey === portalKey).at(-1);
+  if (last?.decision !== "rejected") return null;
+  return result.rows.find((row) => row.key === portalKey) ?? null;
+}

@@ -12,11 +12,13 @@
  * Lines at 0% are nil-rated: outside exports they leave the invoice's section and go to the nil
  * table (IC classifies item by item), while the invoice value `val` stays the whole invoice.
  */
-import { percentToBasisPoints, toPaise } from "../contract/index.ts";
+import { isRateValidOn, percentToBasisPoints, ratesValidOn, toPaise } from "../contract/index.ts";
 import type { IndianDate, Invoice, Paise } from "../contract/index.ts";
 import { indianDateOf } from "../contract/index.ts";
 import { validateGstin } from "./gstin.ts";
 import type { GstinValidation } from "./gstin.ts";
+import { returnPeriodOf } from "./period.ts";
+import type { ReturnProblem, SaleDocument } from "./prepare.ts";
 
 export const EXPORT_PLACE_OF_SUPPLY = "96";
 
@@ -105,29 +107,92 @@ export function toSale(invoice: Invoice, supplierState: string): Sale {
   };
 }
 
-/** Problems in a sale's data that would make the portal reject it or misreport it. */
-export function saleWarnings(sale: Sale, supplierGstin: string): string[] {
-  const warnings: string[] = [];
+/**
+ * Problems in a sale's data that would make the portal reject it or misreport it. Blocking:
+ * an invalid customer GSTIN (B2B needs a real one), a line without HSN/SAC (GSTR-1 Table 12,
+ * Notification 78/2020-CT), a rate not in force on the invoice date. The rest are shown only.
+ */
+export function saleProblems(sale: Sale, supplierGstin: string): ReturnProblem[] {
+  const problems: ReturnProblem[] = [];
+  const record = { kind: "invoice" as const, id: sale.invoice.id, number: sale.number };
   const at = `Invoice ${sale.number}`;
+  const add = (code: string, blocking: boolean, message: string) => problems.push({ code, message, blocking, record });
   if (sale.customerGstinCheck && !sale.customerGstinCheck.valid) {
-    warnings.push(`${at}: customer GSTIN ${sale.customerGstin} is invalid (${sale.customerGstinCheck.error})`);
+    add("INVALID_CUSTOMER_GSTIN", true, `${at}: customer GSTIN ${sale.customerGstin} is invalid (${sale.customerGstinCheck.error})`);
   }
   if (sale.customerGstinCheck?.valid && sale.customerGstinCheck.registrationType === "nri") {
-    warnings.push(`${at}: customer GSTIN ${sale.customerGstin} is an NRI ID, which GSTR-1 B2B does not accept`);
+    add("NRI_CUSTOMER_GSTIN", false, `${at}: customer GSTIN ${sale.customerGstin} is an NRI ID, which GSTR-1 B2B does not accept`);
   }
   if (sale.customerGstin && sale.customerGstin === supplierGstin) {
-    warnings.push(`${at}: the customer GSTIN is the business's own GSTIN`);
+    add("OWN_GSTIN_AS_CUSTOMER", false, `${at}: the customer GSTIN is the business's own GSTIN`);
   }
-  for (const line of sale.lines) {
+  for (const [i, line] of sale.lines.entries()) {
     if (sale.interState && (line.cgst !== 0 || line.sgst !== 0)) {
-      warnings.push(`${at} line ${line.index}: place of supply ${sale.placeOfSupply} is outside the supplier's state ${sale.supplierState}, but the line charges CGST/SGST instead of IGST`);
+      add("TAX_HEAD_MISMATCH", false, `${at} line ${line.index}: place of supply ${sale.placeOfSupply} is outside the supplier's state ${sale.supplierState}, but the line charges CGST/SGST instead of IGST`);
     }
     if (!sale.interState && line.igst !== 0) {
-      warnings.push(`${at} line ${line.index}: place of supply ${sale.placeOfSupply} is the supplier's own state, but the line charges IGST instead of CGST/SGST`);
+      add("TAX_HEAD_MISMATCH", false, `${at} line ${line.index}: place of supply ${sale.placeOfSupply} is the supplier's own state, but the line charges IGST instead of CGST/SGST`);
     }
-    if (!line.hsnCode) warnings.push(`${at} line ${line.index} (${line.productName}): no HSN/SAC code; GSTR-1 Table 12 needs one`);
+    if (!line.hsnCode) add("MISSING_HSN", true, `${at} line ${line.index} (${line.productName}): no HSN/SAC code; GSTR-1 Table 12 needs one`);
+    const rate = sale.invoice.items[i]?.gstRate ?? "";
+    if (!isRateValidOn(rate, sale.date)) {
+      add("RATE_NOT_IN_FORCE", true, `${at} line ${line.index} (${line.productName}): ${rate}% is not a GST rate in force on ${sale.date} (rates then: ${ratesValidOn(sale.date).join(", ")}%)`);
+    }
   }
-  return warnings;
+  return problems;
+}
+
+/** The messages of the problems the old builders report as warnings (the rate check is the engine's). */
+export function saleWarnings(sale: Sale, supplierGstin: string): string[] {
+  return saleProblems(sale, supplierGstin)
+    .filter((p) => p.code !== "RATE_NOT_IN_FORCE")
+    .map((p) => p.message);
+}
+
+/** The period a sale is reported in: the one it was moved to, else its issue date's (India). */
+export function saleReportingPeriod(invoice: SaleDocument): string {
+  return invoice.reportingPeriod || returnPeriodOf(invoice.issueDate);
+}
+
+/**
+ * The sales a return of `gstin` for `period` reports: reported in the period (GSTR-1 takes an
+ * earlier period's invoice in a later return; it keeps its own date) and issued under this
+ * GSTIN. An invoice of the period issued under another GSTIN belongs to that registration's
+ * returns and is left out (noted, not blocking). One issued while the business had no GSTIN
+ * is left out too, but blocks the filing: the sale is taxable and the invoice lacks the
+ * particulars of Rule 46(a) — it has to be issued again under the GSTIN.
+ */
+export function salesOfPeriod(
+  invoices: readonly SaleDocument[],
+  gstin: string,
+  period: string,
+  supplierState: string,
+): { readonly sales: Sale[]; readonly problems: ReturnProblem[] } {
+  const sales: Sale[] = [];
+  const problems: ReturnProblem[] = [];
+  for (const invoice of invoices) {
+    if (saleReportingPeriod(invoice) !== period) continue;
+    const issuedUnder = invoice.supplier?.gstin?.trim().toUpperCase() || null;
+    const record = { kind: "invoice" as const, id: invoice.id, number: invoice.invoiceNumber };
+    if (issuedUnder === gstin) {
+      sales.push(toSale(invoice, supplierState));
+    } else if (issuedUnder === null) {
+      problems.push({
+        code: "GSTIN_MISMATCH",
+        blocking: true,
+        record,
+        message: `Invoice ${invoice.invoiceNumber} was issued without your GSTIN ${gstin} (Rule 46(a)), so it cannot be reported; issue it again`,
+      });
+    } else {
+      problems.push({
+        code: "GSTIN_MISMATCH",
+        blocking: false,
+        record,
+        message: `Invoice ${invoice.invoiceNumber} was issued under GSTIN ${issuedUnder}, not ${gstin}: it belongs to that registration's returns and is left out`,
+      });
+    }
+  }
+  return { sales, problems };
 }
 
 export interface Heads {

@@ -14,3 +14,4 @@ export { InProcessJobQueue } from "./jobs/inProcessJobQueue.ts";
 export { BullmqJobQueue } from "./jobs/bullmqJobQueue.ts";
 export { waitForProjection, lowestCheckpoint } from "./waitForProjection.ts";
 export * from "./health.ts";
+export * from "./returnInputs.ts";

@@ -18,7 +18,7 @@ function SalesTooltip({ active, payload }: { active?: boolean; payload?: Readonl
   );
 }
 
-/** Sales Overview: invoiced sales per month, the last six months or this calendar year. */
+/** Sales Overview: invoiced sales per month, the last six months or this financial year (April–March). */
 export function SalesChart({ salesByMonth, loading }: { salesByMonth: DashboardStats["salesByMonth"]; loading: boolean }) {
   const [range, setRange] = useState<SalesRange>("last6");
   const bars = useMemo(() => salesChartData(salesByMonth, range, new Date()), [salesByMonth, range]);

@@ -1,35 +1,61 @@
-import { EXPENSE_CATEGORIES, EXPENSE_GST_RATE, formatInr, placeOfSupplyLabel, STATE_NAMES } from "@bahi/shared/contract";
-import type { Expense, Vendor } from "@bahi/shared/contract";
+import { EXPENSE_CATEGORIES, formatInr, formatPaise, indianDateOf, isMoneyString, ITC_DEFAULTS, placeOfSupplyLabel, PURCHASE_DOCUMENT_TYPES, STATE_NAMES, TAXABILITIES, toPaise } from "@bahi/shared/contract";
+import type { Expense, ExpenseCategory, Vendor } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link } from "wouter";
 import { describeError } from "../../api/errors.ts";
-import { useCreateExpense, useUpdateExpense } from "../../api/expenses.ts";
+import { useCreateExpense, useExpenses, useUpdateExpense } from "../../api/expenses.ts";
 import { useProfile } from "../../api/profile.ts";
 import { useVendors } from "../../api/vendors.ts";
 import {
   buildExpenseBody,
+  DOCUMENT_TYPE_LABELS,
   expenseFormSchema,
   expenseFormValues,
   expenseTaxPreview,
   hasPurchaseDetails,
+  itcDefaultText,
+  keptGstAmount,
   NONE,
+  RCM_OPTIONS,
+  TAXABILITY_LABELS,
   type ExpenseFormOutput,
   type ExpenseFormValues,
   type ExpenseTaxPreview,
 } from "../../lib/expense-form.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { formatIndianDate, formatRupees } from "../../lib/format.ts";
+import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts";
+import { periodFiledOf, type PeriodFiled } from "../../lib/period-filed.ts";
 import { cn } from "../../lib/utils.ts";
 import { FormDialog } from "../form-dialog.tsx";
+import { PeriodFiledDialog } from "../period-filed-dialog.tsx";
 import { Label } from "../ui/label.tsx";
 import { SelectField, type SelectOption } from "../ui/select-field.tsx";
 import { Switch } from "../ui/switch.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { toast } from "../ui/use-toast.ts";
 
-const FIELDS = ["vendorId", "category", "description", "amount", "date", "vendorInvoiceNumber", "vendorInvoiceDate", "placeOfSupply", "hsnCode"] as const;
+const FIELDS = [
+  "vendorId",
+  "category",
+  "description",
+  "amount",
+  "date",
+  "vendorInvoiceNumber",
+  "vendorInvoiceDate",
+  "placeOfSupply",
+  "hsnCode",
+  "documentType",
+  "againstExpenseId",
+  "taxability",
+  "gstRate",
+  "gstAmount",
+  "reverseChargeService",
+  "itcReason",
+] as const;
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((category) => ({ value: category, label: category }));
 const PLACE_OPTIONS: SelectOption[] = [
   { value: NONE, label: "Not given" },
@@ -64,25 +90,63 @@ function SummaryLine({ label, value, strong = false }: { label: string; value: s
   );
 }
 
+/** "2.5" for 5%'s halves, "9" for 18%'s. */
+const halfOf = (ratePercent: string) => String(Number(ratePercent) / 2);
+
 function TaxSummary({ preview }: { preview: ExpenseTaxPreview }) {
-  const half = EXPENSE_GST_RATE / 2;
+  const rate = preview.ratePercent;
+  const rcm = preview.reverseCharge ? " payable by you" : "";
   return (
     <section aria-label="Expense summary" className="grid gap-2 rounded-xl border bg-muted/40 p-4 sm:col-span-2">
       <dl className="grid gap-2">
         <SummaryLine label="Base Amount" value={formatInr(preview.basePaise)} />
-        {preview.taxKind === "inter" ? (
-          <SummaryLine label={`IGST (${EXPENSE_GST_RATE}%)`} value={formatInr(preview.igstPaise)} />
-        ) : (
-          <>
-            <SummaryLine label={`CGST (${half}%)`} value={formatInr(preview.cgstPaise)} />
-            <SummaryLine label={`${preview.stateTaxLabel} (${half}%)`} value={formatInr(preview.sgstPaise)} />
-          </>
-        )}
-        <SummaryLine label={`GST (${EXPENSE_GST_RATE}%)`} value={formatInr(preview.gstPaise)} />
-        <SummaryLine label="Total" value={formatInr(preview.totalPaise)} strong />
+        {preview.gstPaise > 0 &&
+          (preview.taxKind === "inter" ? (
+            <SummaryLine label={`IGST (${rate}%)`} value={formatInr(preview.igstPaise)} />
+          ) : (
+            <>
+              <SummaryLine label={`CGST (${halfOf(rate)}%)`} value={formatInr(preview.cgstPaise)} />
+              <SummaryLine label={`${preview.stateTaxLabel} (${halfOf(rate)}%)`} value={formatInr(preview.sgstPaise)} />
+            </>
+          ))}
+        <SummaryLine label={`GST (${rate}%)${rcm}`} value={formatInr(preview.gstPaise)} />
+        <SummaryLine label={preview.reverseCharge ? "Total paid to supplier" : "Total"} value={formatInr(preview.totalPaise)} strong />
       </dl>
-      <p className="text-xs text-muted-foreground">{splitReason(preview)}</p>
+      {preview.noTaxReason ? (
+        <p className="text-xs font-medium text-amber-800">{preview.noTaxReason}.</p>
+      ) : (
+        <p className="text-xs text-muted-foreground">{splitReason(preview)}</p>
+      )}
+      {preview.reverseCharge && (
+        <p className="text-xs text-muted-foreground">
+          Reverse charge (s.9(3)): the supplier's bill carries no GST; you pay {formatInr(preview.gstPaise)} yourself in GSTR-3B 3.1(d) and a self-invoice is issued.
+        </p>
+      )}
     </section>
+  );
+}
+
+/** A labelled checkbox; the label says what ticking it means. */
+function CheckboxField({ id, label, hint, checked, onChange }: { id: string; label: string; hint?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-2.5">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-4 shrink-0 accent-primary"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <div className="grid gap-0.5">
+        <Label htmlFor={id}>{label}</Label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -92,32 +156,69 @@ interface ExpenseFormDialogProps {
   onClose: () => void;
 }
 
+const DOCUMENT_OPTIONS: SelectOption[] = PURCHASE_DOCUMENT_TYPES.map((type) => ({ value: type, label: DOCUMENT_TYPE_LABELS[type] }));
+const TAXABILITY_OPTIONS: SelectOption[] = TAXABILITIES.map((value) => ({ value, label: TAXABILITY_LABELS[value] }));
+const RCM_SELECT_OPTIONS: SelectOption[] = [{ value: NONE, label: "Choose the notified supply" }, ...RCM_OPTIONS];
+
+/** "GW/2026/0412 · 3 Oct 2026 · ₹1,000.00": a bill a note can adjust. */
+function billLabel(bill: Expense): string {
+  return [bill.vendorInvoiceNumber ?? bill.description, formatIndianDate(bill.date), formatRupees(bill.amount)].join(" · ");
+}
+
 /**
- * 'Add Expense' / edit: GST at 18% of the amount, split the way the server splits it, with the
- * purchase details input tax credit needs tucked into a section of their own. Mount it with a
- * `key` per target.
+ * 'Add Expense' / edit: a supplier's bill (or a credit or debit note against one) at the bill's
+ * rate, its GST as the bill shows it, reverse charge, and the input tax credit its category
+ * allows. The figures are worked out as the server works them out. Mount it with a `key` per target.
  */
 export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) {
   const vendors = useVendors();
   const profile = useProfile();
+  const expenses = useExpenses();
   const create = useCreateExpense();
   const update = useUpdateExpense();
   const pending = create.isPending || update.isPending;
   const [today] = useState(() => new Date());
   const [detailsOpen, setDetailsOpen] = useState(() => hasPurchaseDetails(expense));
+  const [periodFiled, setPeriodFiled] = useState<{ filed: PeriodFiled; values: ExpenseFormOutput } | null>(null);
   const detailsId = useId();
+  const [defaultValues] = useState(() => {
+    const values = expenseFormValues(expense, today);
+    if (!expense) return values;
+    const recorded = expenseTaxPreview({
+      amount: expense.amount,
+      vendorGstin: expense.vendor?.gstNumber,
+      placeOfSupply: expense.placeOfSupply,
+      businessState: expense.businessStateCode,
+      taxability: expense.taxability,
+      gstRate: values.gstRate,
+      reverseCharge: expense.reverseCharge,
+      billDate: expense.vendorInvoiceDate ?? expense.date,
+    });
+    return { ...values, gstAmount: keptGstAmount(expense, recorded) };
+  });
   const form = useForm<ExpenseFormValues, unknown, ExpenseFormOutput>({
     resolver: zodResolver(expenseFormSchema),
-    defaultValues: expenseFormValues(expense, today),
+    defaultValues,
   });
   const { errors } = form.formState;
 
   const vendorList: readonly Vendor[] = vendors.data ?? [];
-  const [vendorId, amount, placeOfSupply] = useWatch({ control: form.control, name: ["vendorId", "amount", "placeOfSupply"] });
+  const [vendorId, amount, placeOfSupply, category, documentType, taxability, gstRate, gstAmount, reverseCharge, eligibleForItc, date, vendorInvoiceDate] = useWatch({
+    control: form.control,
+    name: ["vendorId", "amount", "placeOfSupply", "category", "documentType", "taxability", "gstRate", "gstAmount", "reverseCharge", "eligibleForItc", "date", "vendorInvoiceDate"],
+  });
   const chosenVendor = vendorList.find((vendor) => vendor.id === vendorId);
   // A vendor deleted since keeps its name (and GSTIN) on the expense it was recorded with.
   const vendorGstin = chosenVendor ? chosenVendor.gstNumber : vendorId === expense?.vendorId ? expense?.vendor?.gstNumber : null;
-  const preview = expenseTaxPreview({ amount, vendorGstin, placeOfSupply, businessState: profile.data?.stateCode });
+  const businessState = profile.data?.stateCode ?? (profile.data?.gstNumber ? profile.data.gstNumber.slice(0, 2) : null);
+  // The rate must be in force on the bill's own date (the vendor's invoice date, else the expense date).
+  const billDate = vendorInvoiceDate || date || indianDateOf(today);
+  const preview = expenseTaxPreview({ amount, vendorGstin, placeOfSupply, businessState, taxability, gstRate, reverseCharge, billDate, typedGst: gstAmount });
+  const rateOptions = gstRateOptions(new Date(`${billDate}T12:00:00+05:30`), expense ? normalisePercent(expense.gstRate) || undefined : undefined);
+  const itcDefault = category ? ITC_DEFAULTS[category as ExpenseCategory] : undefined;
+  const overridden = itcDefault !== undefined && eligibleForItc !== itcDefault.eligible;
+  const noGst = taxability !== "taxable" || (!vendorGstin && !reverseCharge);
+  const typedGst = (gstAmount ?? "").trim() !== "";
 
   const vendorOptions: SelectOption[] = [
     { value: NONE, label: "No Vendor" },
@@ -126,15 +227,29 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
   if (expense?.vendorId && expense.vendor && !vendorList.some((vendor) => vendor.id === expense.vendorId)) {
     vendorOptions.push({ value: expense.vendorId, label: expense.vendor.name, hint: expense.vendor.gstNumber ?? undefined });
   }
+  // A note adjusts a bill of the same vendor.
+  const bills = (expenses.data ?? []).filter(
+    (candidate) => candidate.documentType === "bill" && candidate.id !== expense?.id && (candidate.vendorId ?? NONE) === (vendorId ?? NONE),
+  );
+  const billOptions: SelectOption[] = [{ value: NONE, label: bills.length === 0 ? "No bills from this vendor" : "Choose the bill" }, ...bills.map((bill) => ({ value: bill.id, label: billLabel(bill) }))];
 
-  async function onSubmit(values: ExpenseFormOutput) {
-    const body = buildExpenseBody(values, preview?.gstPaise ?? 0);
+  async function submit(values: ExpenseFormOutput, reportInNextOpenPeriod: boolean) {
+    const body = buildExpenseBody(values);
+    if (reportInNextOpenPeriod) body.reportInNextOpenPeriod = true;
     try {
       if (expense) await update.mutateAsync({ id: expense.id, input: body });
       else await create.mutateAsync(body);
+      setPeriodFiled(null);
       toast({ title: expense ? "Expense updated successfully" : "Expense added successfully" });
       onClose();
     } catch (error) {
+      const filed = periodFiledOf(error);
+      if (filed) {
+        // Not a failure yet: the user chooses to report it in the next open period or to change the date.
+        setPeriodFiled({ filed, values });
+        return;
+      }
+      setPeriodFiled(null);
       applyServerFieldErrors(error, form.setError, FIELDS);
       toast({
         title: expense ? "Failed to update expense" : "Failed to add expense",
@@ -144,9 +259,20 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
     }
   }
 
+  function onSubmit(values: ExpenseFormOutput) {
+    // The bill's rate and GST are checked here as the server will check them.
+    if (preview?.error) {
+      form.setError(preview.error.path, { type: "validate", message: preview.error.message }, { shouldFocus: true });
+      return;
+    }
+    void submit(values, false);
+  }
+
   // A field of the closed section that fails validation opens it, so its message can be seen.
   const detailErrors = errors.vendorInvoiceNumber || errors.vendorInvoiceDate || errors.placeOfSupply || errors.hsnCode;
   const showDetails = detailsOpen || Boolean(detailErrors);
+  const rateError = errors.gstRate?.message ?? (preview?.error?.path === "gstRate" ? preview.error.message : undefined);
+  const gstError = errors.gstAmount?.message ?? (preview?.error?.path === "gstAmount" ? preview.error.message : undefined);
 
   return (
     <FormDialog
@@ -155,14 +281,32 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
         if (!next) onClose();
       }}
       title={expense ? "Edit Expense" : "Add Expense"}
-      description={expense ? "Update this expense. GST is worked out again from the amount." : "Record a business expense: GST at 18% is worked out from the amount."}
+      description={
+        expense ? "Update this purchase. GST is worked out again from the amount and rate." : "Record a supplier's bill, or a credit or debit note against one, with the GST it shows."
+      }
       formId="expense-form"
       pending={pending}
       submitLabel={expense ? "Update Expense" : "Add Expense"}
       pendingLabel={expense ? "Updating..." : "Adding..."}
-      className="sm:max-w-2xl"
+      className="max-h-[92vh] overflow-y-auto sm:max-w-2xl"
     >
       <form id="expense-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
+        <SelectField control={form.control} name="documentType" id="expense-documentType" label="Document Type" options={DOCUMENT_OPTIONS} error={errors.documentType?.message} />
+        {documentType !== "bill" ? (
+          <SelectField
+            control={form.control}
+            name="againstExpenseId"
+            id="expense-againstExpenseId"
+            label="Against Bill"
+            required
+            placeholder={expenses.isPending ? "Loading bills..." : "Choose the bill"}
+            options={billOptions}
+            error={errors.againstExpenseId?.message}
+            hint={documentType === "credit_note" ? "A credit note reduces the bill's value and its ITC" : "A debit note adds to the bill's value"}
+          />
+        ) : (
+          <div aria-hidden="true" className="hidden sm:block" />
+        )}
         <SelectField
           control={form.control}
           name="vendorId"
@@ -179,7 +323,45 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
             ) : undefined
           }
         />
-        <SelectField control={form.control} name="category" id="expense-category" label="Category" required placeholder="Select category" options={CATEGORY_OPTIONS} error={errors.category?.message} />
+        <SelectField
+          control={form.control}
+          name="category"
+          id="expense-category"
+          label="Category"
+          required
+          placeholder="Select category"
+          options={CATEGORY_OPTIONS}
+          error={errors.category?.message}
+          onChosen={(value) => {
+            // A new category brings its own default; an override is the user's to make again.
+            const next = ITC_DEFAULTS[value as ExpenseCategory];
+            if (next) form.setValue("eligibleForItc", next.eligible);
+            form.setValue("itcReason", "");
+          }}
+        />
+        {itcDefault && (
+          <div role="group" aria-label="Input tax credit" className="grid gap-3 rounded-xl border p-4 sm:col-span-2">
+            <p className={cn("text-sm font-medium", itcDefault.eligible ? "text-emerald-800" : "text-red-800")}>{itcDefaultText(category)}</p>
+            <div className="flex items-center gap-3">
+              <Controller
+                control={form.control}
+                name="eligibleForItc"
+                render={({ field }) => <Switch id="expense-eligibleForItc" checked={field.value !== false} onCheckedChange={field.onChange} />}
+              />
+              <Label htmlFor="expense-eligibleForItc">Eligible for input tax credit</Label>
+            </div>
+            {overridden && (
+              <TextField
+                id="expense-itcReason"
+                label="Reason for the override"
+                required
+                placeholder={itcDefault.eligible ? "Used for personal purposes" : "Vehicle used to transport goods (s.17(5)(a) exception)"}
+                error={errors.itcReason?.message}
+                {...form.register("itcReason")}
+              />
+            )}
+          </div>
+        )}
         <TextField id="expense-description" label="Description" required className="sm:col-span-2" placeholder="Office electricity bill for June" error={errors.description?.message} {...form.register("description")} />
         <TextField
           id="expense-amount"
@@ -190,11 +372,86 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
           step={0.01}
           inputMode="decimal"
           placeholder="0.00"
-          hint="Before GST"
+          hint="Taxable value, before GST"
           error={errors.amount?.message}
           {...form.register("amount")}
         />
         <TextField id="expense-date" label="Date" required type="date" error={errors.date?.message} {...form.register("date")} />
+        <SelectField control={form.control} name="taxability" id="expense-taxability" label="Taxability" options={TAXABILITY_OPTIONS} error={errors.taxability?.message} />
+        <SelectField
+          control={form.control}
+          name="gstRate"
+          id="expense-gstRate"
+          label="GST Rate"
+          options={rateOptions}
+          disabled={taxability !== "taxable"}
+          error={rateError}
+          hint={taxability === "taxable" ? `Rates in force on ${formatIndianDate(billDate)}` : "No GST on this supply"}
+        />
+        <Controller
+          control={form.control}
+          name="gstAmount"
+          render={({ field }) => {
+            const differs = typedGst && preview !== null && preview.computedGstPaise !== toPaiseOrNull(field.value);
+            return (
+              <div className="grid content-start gap-1.5">
+                <TextField
+                  id="expense-gstAmount"
+                  label="GST on the Bill (₹)"
+                  inputMode="decimal"
+                  disabled={noGst && !typedGst}
+                  value={noGst && !typedGst ? "0.00" : field.value === "" && preview ? formatPaise(preview.computedGstPaise) : field.value}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={gstError}
+                  hint="As the bill shows it; worked out from the rate until you type it"
+                />
+                {differs && (
+                  <button type="button" className="justify-self-start text-xs font-medium text-primary underline" onClick={() => field.onChange("")}>
+                    Use {formatInr(preview.computedGstPaise)}
+                  </button>
+                )}
+              </div>
+            );
+          }}
+        />
+        <div className="grid content-center gap-3">
+          <Controller
+            control={form.control}
+            name="isCapitalGoods"
+            render={({ field }) => (
+              <CheckboxField id="expense-isCapitalGoods" label="Capital goods" hint="Machinery or equipment used over years" checked={field.value} onChange={field.onChange} />
+            )}
+          />
+        </div>
+        <div className="grid gap-3 rounded-xl border p-4 sm:col-span-2">
+          <Controller
+            control={form.control}
+            name="reverseCharge"
+            render={({ field }) => (
+              <CheckboxField
+                id="expense-reverseCharge"
+                label="Reverse charge"
+                hint="You pay the GST on this supply, not the supplier (s.9(3)/(4))"
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          {reverseCharge && (
+            <SelectField
+              control={form.control}
+              name="reverseChargeService"
+              id="expense-reverseChargeService"
+              label="Notified Supply"
+              required
+              placeholder="Choose the notified supply"
+              options={RCM_SELECT_OPTIONS}
+              error={errors.reverseChargeService?.message}
+            />
+          )}
+        </div>
 
         {preview && <TaxSummary preview={preview} />}
 
@@ -227,18 +484,21 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
                 hint="Used when the vendor has no GSTIN"
               />
               <TextField id="expense-hsnCode" label="HSN/SAC Code" inputMode="numeric" placeholder="998599" hint="4, 6 or 8 digits" error={errors.hsnCode?.message} {...form.register("hsnCode")} />
-              <div className="flex items-center gap-3 sm:col-span-2">
-                <Controller
-                  control={form.control}
-                  name="eligibleForItc"
-                  render={({ field }) => <Switch id="expense-eligibleForItc" checked={field.value !== false} onCheckedChange={field.onChange} />}
-                />
-                <Label htmlFor="expense-eligibleForItc">Eligible for input tax credit</Label>
-              </div>
             </div>
           )}
         </div>
       </form>
+      <PeriodFiledDialog
+        filed={periodFiled?.filed ?? null}
+        pending={pending}
+        onConfirm={() => periodFiled && void submit(periodFiled.values, true)}
+        onCancel={() => setPeriodFiled(null)}
+      />
     </FormDialog>
   );
+}
+
+function toPaiseOrNull(value: string): number | null {
+  const text = value.trim();
+  return isMoneyString(text) ? toPaise(text) : null;
 }

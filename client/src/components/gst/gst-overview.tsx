@@ -1,14 +1,16 @@
-import { CalendarClock, FileCheck2, FileClock, Truck } from "lucide-react";
+import { CalendarClock, CalendarRange, FileCheck2, FileClock, Truck } from "lucide-react";
 import { useState } from "react";
-import { useGstOverview, useGstReturns } from "../../api/gst.ts";
+import { Link } from "wouter";
+import { useGstOverview, useGstReturns, type GstOverview, type PeriodReturnState } from "../../api/gst.ts";
 import { formatIndianDate } from "../../lib/format.ts";
 import { dueUrgency, periodLabel, returnTypeLabel } from "../../lib/gst.ts";
 import { cn } from "../../lib/utils.ts";
-import { ErrorState } from "../list-states.tsx";
+import { ErrorState, TableSkeleton } from "../list-states.tsx";
 import { StatCard } from "../stat-card.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
 
 const URGENCY = {
   overdue: { badge: "danger", text: "Overdue", row: "border-red-200 bg-red-50/60" },
@@ -73,6 +75,82 @@ export function GstOverview() {
           )}
         </CardContent>
       </Card>
+      <PeriodsCard overview={data} loading={overview.isPending} />
     </div>
+  );
+}
+
+const STATE_BADGES: Record<PeriodReturnState, { label: string; variant: "success" | "warning" | "danger" | "secondary" | "soft" }> = {
+  not_due: { label: "Not due", variant: "secondary" },
+  due: { label: "Due", variant: "warning" },
+  overdue: { label: "Overdue", variant: "danger" },
+  filed: { label: "Filed", variant: "success" },
+  in_progress: { label: "In progress", variant: "soft" },
+  failed: { label: "Failed", variant: "danger" },
+};
+
+/** Every month since registration, with each return's due date and where it stands (s.37, s.39). */
+function PeriodsCard({ overview, loading }: { overview: GstOverview | undefined; loading: boolean }) {
+  const periods = overview?.periods ?? [];
+  return (
+    <Card role="region" aria-label="Return periods">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CalendarRange aria-hidden="true" className="size-4 text-primary" />
+          Return periods
+        </CardTitle>
+        <CardDescription>
+          {overview?.registrationDate ? (
+            <>Every month since your GST registration on {formatIndianDate(overview.registrationDate)}, newest first.</>
+          ) : (
+            <>
+              Every month since you joined Bahi.{" "}
+              <Link href="/settings" className="font-medium text-primary underline">
+                Set your GST registration date in Settings
+              </Link>{" "}
+              so returns are due from the right month.
+            </>
+          )}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="px-3 sm:px-6">
+        {loading ? (
+          <TableSkeleton rows={3} inset="none" />
+        ) : periods.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No return periods yet.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Period</TableHead>
+                <TableHead>GSTR-1</TableHead>
+                <TableHead>GSTR-3B</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {periods.map((entry) => (
+                <TableRow key={entry.period} aria-label={entry.label}>
+                  <TableCell className="font-medium text-foreground">{entry.label || periodLabel(entry.period)}</TableCell>
+                  {(["GSTR1", "GSTR3B"] as const).map((returnType) => {
+                    const found = entry.returns.find((candidate) => candidate.returnType === returnType);
+                    if (!found) return <TableCell key={returnType}>—</TableCell>;
+                    const badge = STATE_BADGES[found.state] ?? { label: found.state, variant: "secondary" as const };
+                    return (
+                      <TableCell key={returnType} aria-label={`${returnTypeLabel(returnType)} ${entry.label}`}>
+                        <div className="flex flex-wrap items-center gap-2">
+                          <Badge variant={badge.variant}>{badge.label}</Badge>
+                          <span className="text-xs text-muted-foreground">Due {formatIndianDate(found.dueDate)}</span>
+                        </div>
+                        {found.arn && <p className="mt-0.5 font-mono text-xs text-muted-foreground">{found.arn}</p>}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -13,28 +13,37 @@ import { TextField } from "../ui/text-field.tsx";
 import { WithTooltip } from "../ui/tooltip.tsx";
 import { toast } from "../ui/use-toast.ts";
 import { PurchaseReconciliation } from "./purchase-reconciliation.tsx";
+import { ReturnPreviewDialog } from "./return-preview-dialog.tsx";
 
 function FileReturns() {
   const [period, setPeriod] = useState("");
+  const [previewing, setPreviewing] = useState<{ returnType: GstReturnType; period: string } | null>(null);
   const file = useFileReturn();
   const disabled = period.trim() === "" || file.isPending;
 
-  async function fileReturn(returnType: GstReturnType) {
+  async function fileReturn() {
+    if (!previewing) return;
+    const { returnType } = previewing;
     const label = returnTypeLabel(returnType);
     try {
-      const outcome = await file.mutateAsync({ returnType, period: period.trim() });
+      const outcome = await file.mutateAsync(previewing);
       if (outcome.state === "filed") toast({ title: `${label} Filed Successfully`, description: `ARN: ${outcome.arn}` });
       else toast({ title: `${label} filing in progress`, description: outcome.note });
+      setPreviewing(null);
     } catch (error) {
       toast({ title: "Filing Failed", description: gstFailureText(error, "The server could not be reached."), variant: "destructive" });
     }
   }
 
+  const preview = (returnType: GstReturnType) => setPreviewing({ returnType, period: period.trim() });
+
   return (
     <Card role="region" aria-label="File returns">
       <CardHeader>
         <CardTitle>File returns</CardTitle>
-        <CardDescription>GSTR-1 reports the period's sales from your invoices; GSTR-3B the tax on them less input tax credit.</CardDescription>
+        <CardDescription>
+          GSTR-1 reports the period's sales from your invoices; GSTR-3B the tax on them less input tax credit. Each opens a preview first: nothing is filed until you confirm.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <TextField
@@ -49,16 +58,17 @@ function FileReturns() {
         />
         {/* Level with the input: below its label (text-sm, leading-none) and the field's gap-2. */}
         <div className="flex flex-wrap gap-3 sm:mt-[1.375rem]">
-          <Button onClick={() => void fileReturn("GSTR1")} disabled={disabled}>
+          <Button onClick={() => preview("GSTR1")} disabled={disabled}>
             <Send aria-hidden="true" />
-            {file.isPending && file.variables?.returnType === "GSTR1" ? "Filing..." : "File GSTR-1"}
+            File GSTR-1
           </Button>
-          <Button variant="outline" onClick={() => void fileReturn("GSTR3B")} disabled={disabled}>
+          <Button variant="outline" onClick={() => preview("GSTR3B")} disabled={disabled}>
             <Send aria-hidden="true" />
-            {file.isPending && file.variables?.returnType === "GSTR3B" ? "Filing..." : "File GSTR-3B"}
+            File GSTR-3B
           </Button>
         </div>
       </CardContent>
+      <ReturnPreviewDialog target={previewing} filing={file.isPending} onFile={() => void fileReturn()} onClose={() => setPreviewing(null)} />
     </Card>
   );
 }
@@ -88,6 +98,7 @@ function ReturnRow({ entry, downloading, onDownload }: { entry: GstReturn; downl
         {entry.error && <p className="mt-1 max-w-64 text-xs whitespace-normal text-destructive">{entry.error}</p>}
       </TableCell>
       <TableCell className="text-right tabular-nums">{formatRupees(entry.totalTurnover, 0)}</TableCell>
+      <TableCell className="text-right tabular-nums">{entry.returnType === "GSTR3B" ? formatRupees(entry.totalItcClaimed) : <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell className="font-mono text-xs">{entry.arn ?? <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell>{formatIndianDate(entry.dueDate)}</TableCell>
       <TableCell className="text-right">
@@ -138,6 +149,7 @@ function ReturnsList() {
                 <TableHead>Period</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead className="text-right">Total Turnover</TableHead>
+                <TableHead className="text-right">ITC Claimed</TableHead>
                 <TableHead>ARN</TableHead>
                 <TableHead>Due Date</TableHead>
                 <TableHead className="text-right">Actions</TableHead>

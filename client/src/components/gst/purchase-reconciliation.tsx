@@ -1,7 +1,9 @@
-import { FileJson, GitCompareArrows } from "lucide-react";
+import { Check, FileJson, GitCompareArrows, X } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent } from "react";
-import { useReconcilePurchases, useReconciliation, type ReconciliationRow, type ReconciliationStatus } from "../../api/gst.ts";
-import { formatIndianDate } from "../../lib/format.ts";
+import { describeError } from "../../api/errors.ts";
+import { HttpError } from "../../api/http.ts";
+import { useDecideMatch, useReconcilePurchases, useReconciliation, type ReconciliationRow, type ReconciliationStatus } from "../../api/gst.ts";
+import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { gstFailureText, periodLabel, readGstr2bFile, type Gstr2bFile } from "../../lib/gst.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -13,54 +15,128 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { TextField } from "../ui/text-field.tsx";
 import { toast } from "../ui/use-toast.ts";
 
-const STATUS: Record<ReconciliationStatus, { label: string; variant: "success" | "warning" | "danger" | "secondary" }> = {
-  matched: { label: "Matched", variant: "success" },
-  mismatch: { label: "Mismatch", variant: "warning" },
-  missing_in_books: { label: "Missing in books", variant: "danger" },
-  missing_in_2b: { label: "Missing in GSTR-2B", variant: "secondary" },
+const STATUS: Record<ReconciliationStatus, { label: string; variant: "success" | "warning" | "danger" | "secondary" | "soft"; hint: string }> = {
+  exact_match: { label: "Exact match", variant: "success", hint: "Same supplier, number, date and amounts: the ITC can be claimed." },
+  suggested_match: { label: "Suggested match", variant: "soft", hint: "Probably the same bill, written differently. Accept to claim its ITC, or reject to keep them apart." },
+  mismatch: { label: "Mismatch", variant: "warning", hint: "The same bill with different figures. Accept to claim on the lower figures, or reject." },
+  missing_in_books: { label: "Missing in books", variant: "danger", hint: "In GSTR-2B but not in your expenses: record the bill to claim it." },
+  missing_in_2b: { label: "Missing in 2B", variant: "secondary", hint: "In your expenses but not in GSTR-2B yet: its ITC waits until the supplier reports it." },
 };
 
-function RowsTable({ rows }: { rows: readonly ReconciliationRow[] }) {
+const ORDER: readonly ReconciliationStatus[] = ["exact_match", "suggested_match", "mismatch", "missing_in_books", "missing_in_2b"];
+
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  number: "Bill number",
+  date: "Date",
+  taxable: "Taxable value",
+  igst: "IGST",
+  cgst: "CGST",
+  sgst: "SGST",
+  cess: "Cess",
+};
+
+function DocCell({ side }: { side: ReconciliationRow["books"] | ReconciliationRow["portal"] }) {
+  if (!side) return <span className="text-muted-foreground">—</span>;
+  const tax = ["igst", "cgst", "sgst"] as const;
+  return (
+    <div className="grid gap-0.5">
+      <p className="font-medium text-foreground">{side.number}</p>
+      <p className="text-xs text-muted-foreground">
+        {formatIndianDate(side.date)} · {formatRupees(side.taxable)}
+        {tax
+          .filter((head) => side[head] !== "0.00")
+          .map((head) => ` · ${head.toUpperCase()} ${formatRupees(side[head])}`)
+          .join("")}
+      </p>
+    </div>
+  );
+}
+
+function Decision({ row, period }: { row: ReconciliationRow; period: string }) {
+  const decide = useDecideMatch();
+  const canDecide = (row.status === "suggested_match" || row.status === "mismatch") && row.books && row.portal;
+  const name = row.portal?.number ?? row.books?.number ?? row.key;
+
+  async function choose(decision: "accept" | "reject") {
+    if (!row.books || !row.portal) return;
+    try {
+      await decide.mutateAsync({ period, expenseId: row.books.expenseId, portalKey: row.portal.key, decision });
+      toast({ title: decision === "accept" ? "Match accepted" : "Match rejected", description: decision === "accept" ? `${name}: its ITC can be claimed.` : `${name}: the bill and the 2B entry are kept apart.` });
+    } catch (error) {
+      toast({ title: "Could not save the decision", description: describeError(error, "An error occurred"), variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-1.5">
+      {row.decision && <Badge variant={row.decision === "accepted" ? "success" : "secondary"}>{row.decision === "accepted" ? "Accepted" : "Rejected"}</Badge>}
+      {canDecide && row.decision !== "accepted" && (
+        <Button size="sm" disabled={decide.isPending} aria-label={`Accept ${name}`} onClick={() => void choose("accept")}>
+          <Check aria-hidden="true" />
+          Accept
+        </Button>
+      )}
+      {canDecide && row.decision !== "rejected" && (
+        <Button size="sm" variant="outline" disabled={decide.isPending} aria-label={`Reject ${name}`} onClick={() => void choose("reject")}>
+          <X aria-hidden="true" />
+          Reject
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function RowsTable({ rows, period }: { rows: readonly ReconciliationRow[]; period: string }) {
   return (
     <Table>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead>Status</TableHead>
-          <TableHead>Supplier GSTIN</TableHead>
-          <TableHead>Invoice</TableHead>
-          <TableHead>Date</TableHead>
+          <TableHead>Supplier</TableHead>
+          <TableHead>In your books</TableHead>
+          <TableHead>In GSTR-2B</TableHead>
           <TableHead>Differences</TableHead>
+          <TableHead className="text-right">Decision</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.map((row, index) => {
+        {rows.map((row) => {
           const status = STATUS[row.status] ?? { label: row.status, variant: "secondary" as const };
+          const number = row.portal?.number ?? row.books?.number ?? row.key;
           return (
-            <TableRow key={`${row.supplierGstin}-${row.invoiceNumber}-${index}`} aria-label={`${row.invoiceNumber} ${status.label}`}>
+            <TableRow key={row.key} aria-label={`${number} ${status.label}`}>
               <TableCell>
-                <Badge variant={status.variant}>{status.label}</Badge>
-              </TableCell>
-              <TableCell>
-                <p className="font-mono text-xs">{row.supplierGstin}</p>
+                <p className="font-mono text-xs">{row.supplierGstin ?? "—"}</p>
                 {row.supplierName && <p className="text-xs text-muted-foreground">{row.supplierName}</p>}
+                {row.kind && row.kind !== "b2b" && <Badge variant="outline" className="mt-1 uppercase">{row.kind}</Badge>}
               </TableCell>
-              <TableCell className="font-medium">{row.invoiceNumber}</TableCell>
-              <TableCell>{formatIndianDate(row.invoiceDate)}</TableCell>
-              <TableCell className="max-w-96 text-xs whitespace-normal">
-                {row.differences.length === 0 && (row.notes ?? []).length === 0 ? (
+              <TableCell>
+                <DocCell side={row.books} />
+              </TableCell>
+              <TableCell>
+                <DocCell side={row.portal} />
+                {row.portal && !row.portal.itcAvailable && <p className="text-xs font-medium text-red-700">ITC not available (itcavl N)</p>}
+                {row.portal?.reverseCharge && <p className="text-xs text-muted-foreground">Reverse charge</p>}
+              </TableCell>
+              <TableCell className="max-w-80 text-xs whitespace-normal">
+                {row.differences.length === 0 && row.notes.length === 0 ? (
                   <span className="text-muted-foreground">—</span>
                 ) : (
                   <ul className="grid gap-0.5">
                     {row.differences.map((difference) => (
-                      <li key={difference}>{difference}</li>
+                      <li key={difference.field}>
+                        {FIELD_LABELS[difference.field] ?? difference.field}: {difference.books} in books, {difference.portal} in 2B
+                      </li>
                     ))}
-                    {(row.notes ?? []).map((note) => (
+                    {row.notes.map((note) => (
                       <li key={note} className="text-muted-foreground">
                         {note}
                       </li>
                     ))}
                   </ul>
                 )}
+              </TableCell>
+              <TableCell className="text-right">
+                <Decision row={row} period={period} />
               </TableCell>
             </TableRow>
           );
@@ -90,7 +166,7 @@ function ReconciliationResult({ period }: { period: string }) {
       </p>
     );
   }
-  const { rows, summary } = result.data;
+  const { rows, summary, reportIn } = result.data;
   if (!summary) {
     // The file is stored but its result has not reached the read side yet.
     return (
@@ -102,21 +178,30 @@ function ReconciliationResult({ period }: { period: string }) {
       </p>
     );
   }
+  const groups = ORDER.map((status) => ({ status, rows: rows.filter((row) => row.status === status) })).filter((group) => group.rows.length > 0);
   return (
-    <section aria-label={`Reconciliation for ${periodLabel(period)}`} className="grid gap-3">
+    <section aria-label={`Reconciliation for ${periodLabel(period)}`} className="grid gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h4 className="text-sm font-semibold text-foreground">
-          {periodLabel(period)}: {rows.length} {rows.length === 1 ? "invoice" : "invoices"} compared
+          {periodLabel(period)}: {summary.matched} of {summary.total} matched
         </h4>
         <p className="text-xs text-muted-foreground">
-          {summary.matched} matched · {summary.mismatch} {summary.mismatch === 1 ? "mismatch" : "mismatches"} · {summary.missing_in_books} missing in books ·{" "}
-          {summary.missing_in_2b} missing in GSTR-2B
+          {ORDER.map((status) => `${summary[status] ?? 0} ${STATUS[status].label.replace(/^\w/, (first) => first.toLowerCase())}`).join(" · ")}
+          {reportIn && reportIn !== period ? ` · ITC reported in GSTR-3B for ${periodLabel(reportIn)}` : ""}
         </p>
       </div>
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">Neither GSTR-2B nor your expenses have supplier invoices for this period.</p>
       ) : (
-        <RowsTable rows={rows} />
+        groups.map((group) => (
+          <section key={group.status} aria-label={STATUS[group.status].label} className="grid gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant={STATUS[group.status].variant}>{STATUS[group.status].label}</Badge>
+              <span className="text-xs text-muted-foreground">{STATUS[group.status].hint}</span>
+            </div>
+            <RowsTable rows={group.rows} period={period} />
+          </section>
+        ))
       )}
     </section>
   );
@@ -131,6 +216,8 @@ export function PurchaseReconciliation() {
   const [period, setPeriod] = useState("");
   const [file, setFile] = useState<{ name: string; read: Gstr2bFile } | null>(null);
   const [shownPeriod, setShownPeriod] = useState<string | null>(null);
+  /** The server's refusal of the file (GSTR2B_MISMATCH: another GSTIN or period), shown until the next try. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
   const reconcile = useReconcilePurchases();
@@ -154,6 +241,7 @@ export function PurchaseReconciliation() {
       toast({ title: "Reconciliation Failed", description: file.read.error, variant: "destructive" });
       return;
     }
+    setRefusal(null);
     try {
       const outcome = await reconcile.mutateAsync({ period: target, gstr2b: file?.read.ok ? file.read.data : null });
       if (outcome.state === "done") {
@@ -163,6 +251,7 @@ export function PurchaseReconciliation() {
         toast({ title: "Reconciliation in progress", description: outcome.note });
       }
     } catch (error) {
+      if (error instanceof HttpError && error.errorBody?.code === "GSTR2B_MISMATCH") setRefusal(error.errorBody.message);
       toast({ title: "Reconciliation Failed", description: gstFailureText(error, "The server could not be reached."), variant: "destructive" });
     }
   }
@@ -230,6 +319,11 @@ export function PurchaseReconciliation() {
             {reconcile.isPending ? "Reconciling..." : "Start Reconciliation"}
           </Button>
         </div>
+        {refusal && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+            {refusal} Nothing was recorded: choose the GSTR-2B of your GSTIN for the period.
+          </p>
+        )}
         {shownPeriod && <ReconciliationResult period={shownPeriod} />}
       </CardContent>
     </Card>

@@ -12,6 +12,8 @@ import { useCreateInvoice } from "../../api/invoices.ts";
 import { useProducts } from "../../api/products.ts";
 import { useProfile } from "../../api/profile.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { periodFiledOf, type PeriodFiled } from "../../lib/period-filed.ts";
+import { PeriodFiledDialog } from "../period-filed-dialog.tsx";
 import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts";
 import {
   buildInvoiceBody,
@@ -248,6 +250,7 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateInvoice();
   // The issue date is the moment the form opened: it picks the GST rates on offer.
   const [issueDate] = useState(() => new Date());
+  const [periodFiled, setPeriodFiled] = useState<{ filed: PeriodFiled; values: InvoiceFormOutput } | null>(null);
   const schema = useMemo(() => invoiceFormSchema(issueDate), [issueDate]);
   const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
     resolver: zodResolver(schema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>,
@@ -284,14 +287,23 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
     });
   }
 
-  async function onSubmit(values: InvoiceFormOutput) {
+  async function submit(values: InvoiceFormOutput, reportInNextOpenPeriod: boolean) {
     if (!businessState) return;
     const place = values.placeOfSupply ?? businessState;
     try {
-      await create.mutateAsync(buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place }, new Date()));
+      const body = buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place }, new Date());
+      await create.mutateAsync(reportInNextOpenPeriod ? { ...body, reportInNextOpenPeriod } : body);
+      setPeriodFiled(null);
       toast({ title: "Invoice created successfully" });
       onClose();
     } catch (error) {
+      const filed = periodFiledOf(error);
+      if (filed) {
+        // Not a failure yet: the user chooses to report it later or to change the date.
+        setPeriodFiled({ filed, values });
+        return;
+      }
+      setPeriodFiled(null);
       const fields = [
         ...TOP_FIELDS,
         ...values.items.flatMap((_, index) => ITEM_FIELDS.map((field) => `items.${index}.${field}` as FieldPath<InvoiceFormValues>)),
@@ -322,7 +334,7 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
       submitDisabled={!businessState}
       className="sm:max-w-5xl"
     >
-      <form id="invoice-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+      <form id="invoice-form" noValidate onSubmit={form.handleSubmit((values) => submit(values, false))} className="grid gap-5">
         {profile.isError && (
           <Notice tone="red">
             Your business profile could not be loaded, so the tax on this invoice cannot be worked out.{" "}
@@ -460,6 +472,12 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
           </dl>
         </div>
       </form>
+      <PeriodFiledDialog
+        filed={periodFiled?.filed ?? null}
+        pending={create.isPending}
+        onConfirm={() => periodFiled && void submit(periodFiled.values, true)}
+        onCancel={() => setPeriodFiled(null)}
+      />
     </FormDialog>
   );
 }

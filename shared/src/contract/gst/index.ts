@@ -5,3 +5,4 @@ export * from "./rates.ts";
 export * from "./invoiceNumber.ts";
 export * from "./words.ts";
 export * from "./format.ts";
+export * from "./purchase.ts";

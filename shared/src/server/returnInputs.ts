@@ -1,0 +1,109 @@
+/**
+ * The books a return is computed from, loaded from the read models in one place, so the
+ * preview (read API), the filing check (command API) and the filing worker compute the same
+ * return from the same inputs with the same engine (design §3, §4).
+ */
+import { toPaise, type Expense, type Invoice } from "../contract/index.ts";
+import { collections, type GstReturnDocument, type ReconciliationDocument, type UserDocument } from "../readModels/index.ts";
+import {
+  financialYearOf,
+  periodOrdinal,
+  prepareGstr1,
+  prepareGstr3b,
+  registrationPeriodOf,
+  type GstReturnType,
+  type PreparedReturn,
+  type ReconciliationForReturn,
+  type TaxHeads,
+} from "../returns/index.ts";
+import { getJsonBlob, type BlobStore } from "./ports/blobStore.ts";
+import type { ReadStore } from "./ports/readStore.ts";
+import { reconciliationPairs } from "./reconciliationPairs.ts";
+
+export interface ReturnBooks {
+  readonly user: UserDocument | null;
+  readonly invoices: readonly Invoice[];
+  readonly expenses: readonly Expense[];
+  readonly reconciliations: readonly ReconciliationForReturn[];
+  /** Every return the business has requested, filed or seen fail. */
+  readonly returns: readonly GstReturnDocument[];
+}
+
+/** The business's invoices, expenses, reconciled GSTR-2Bs and returns, from the read models. */
+export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<BlobStore, "get">, userId: string): Promise<ReturnBooks> {
+  const [user, invoices, expenses, reconciliationDocs, returns] = await Promise.all([
+    readStore.get<UserDocument>(collections.users, userId),
+    readStore.list<Invoice>(collections.invoices, userId),
+    readStore.list<Expense>(collections.expenses, userId),
+    readStore.list<ReconciliationDocument>(collections.reconciliations, userId),
+    readStore.list<GstReturnDocument>(collections.gstReturns, userId),
+  ]);
+  const gstin = user?.gstNumber ?? null;
+  const reconciliations: ReconciliationForReturn[] = [];
+  for (const doc of reconciliationDocs) {
+    // A 2B of another GSTIN (the business changed its registration) gives this one no credit.
+    if (!gstin || (doc.gstin && doc.gstin !== gstin)) continue;
+    const gstr2b = doc.gstr2bBlob ? await getJsonBlob(blobStore, doc.gstr2bBlob) : doc.gstr2bInline;
+    if (!gstr2b) continue;
+    reconciliations.push({
+      period: doc.period,
+      reportIn: doc.reportIn ?? null,
+      pairs: reconciliationPairs({ gstr2b, expenses, period: doc.period, decisions: doc.decisions ?? [], businessGstin: gstin }),
+    });
+  }
+  return { user, invoices, expenses, reconciliations, returns };
+}
+
+/** MMYYYY of the registration: the profile's GST registration date, else the account's creation month. */
+export function registrationPeriodOfUser(user: Pick<UserDocument, "createdAt"> & { gstRegistrationDate?: string | null }): string {
+  return registrationPeriodOf(user.gstRegistrationDate ?? null, user.createdAt);
+}
+
+/** Whether a return is filed, by the read model (the command side asks the return's stream instead). */
+export function filedByDocuments(returns: readonly GstReturnDocument[]): (returnType: GstReturnType, period: string) => boolean {
+  const filed = new Set(returns.filter((r) => r.status === "filed").map((r) => `${r.returnType}:${r.period}`));
+  return (returnType, period) => filed.has(`${returnType}:${period}`);
+}
+
+/** The credit the last filed GSTR-3B before `period` carried forward (its totals.creditCarriedForward). */
+export function openingCreditFor(returns: readonly GstReturnDocument[], period: string): TaxHeads | undefined {
+  const last = returns
+    .filter((r) => r.returnType === "GSTR3B" && r.status === "filed" && periodOrdinal(r.period) < periodOrdinal(period))
+    .sort((a, b) => periodOrdinal(b.period) - periodOrdinal(a.period))[0];
+  return last?.creditCarriedForward ?? undefined;
+}
+
+/**
+ * Aggregate turnover of the financial year before the period's (for the late-fee caps of
+ * Notifications 19/2021-CT and 20/2021-CT): the taxable value of every invoice issued in it.
+ */
+export function previousYearTurnoverPaise(invoices: readonly Invoice[], period: string): number {
+  const thisYear = financialYearOf(`${period.slice(2)}-${period.slice(0, 2)}-01`);
+  const start = Number(thisYear.slice(0, 4)) - 1;
+  const lastYear = `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+  return invoices.filter((i) => financialYearOf(i.issueDate) === lastYear).reduce((sum, i) => sum + toPaise(i.subtotal), 0);
+}
+
+export interface PrepareReturnOptions {
+  readonly returnType: GstReturnType;
+  readonly period: string;
+  readonly gstin: string;
+  readonly stateCode: string | null;
+  readonly today: Date;
+  readonly filedAt?: Date;
+}
+
+/** The return for the period, computed by the engine from the books. */
+export function prepareReturn(books: ReturnBooks, options: PrepareReturnOptions): PreparedReturn<unknown, ReturnType<typeof prepareGstr1>["totals"] | ReturnType<typeof prepareGstr3b>["totals"]> {
+  const base = {
+    gstin: options.gstin,
+    stateCode: options.stateCode,
+    period: options.period,
+    today: options.today,
+    filedAt: options.filedAt,
+    invoices: books.invoices,
+    previousYearTurnoverPaise: previousYearTurnoverPaise(books.invoices, options.period),
+  };
+  if (options.returnType === "GSTR1") return prepareGstr1(base);
+  return prepareGstr3b({ ...base, expenses: books.expenses, reconciliations: books.reconciliations, openingCredit: openingCreditFor(books.returns, options.period) });
+}
