@@ -18,7 +18,8 @@ const invoice = (invoiceId: string, issueDate: string, totalPaise: number, lines
   data: {
     invoiceId, ownerId: "u-1", invoiceNumber: invoiceId, issueDate, dueDate: null, notes: null, placeOfSupply: "27", taxKind: "intra", stateTaxLabel: "SGST",
     supplier: { name: "S", gstin: null, address: null, stateCode: "27" }, customer: { id: "c-1", name: "C", gstin: null, address: null, email: null, phone: null },
-    lines, subtotalPaise: totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, cessPaise: 0, gstAmountPaise: 0, totalPaise, createdAt: issueDate,
+    // 18% within the state: the taxable value is 100/118 of the total.
+    lines, subtotalPaise: (totalPaise * 100) / 118, cgstPaise: (totalPaise * 9) / 118, sgstPaise: (totalPaise * 9) / 118, igstPaise: 0, cessPaise: 0, gstAmountPaise: (totalPaise * 18) / 118, totalPaise, createdAt: issueDate,
   } satisfies EventData<"InvoiceCreated">,
 });
 
@@ -44,10 +45,10 @@ describe("commerce projections", () => {
     expect(docs.get("i-2")).toMatchObject({ status: "overdue", paidAt: null });
   });
 
-  it("dashboard: sales by Indian month, outstanding totals, the recent list", () => {
+  it("dashboard: sales (taxable values) by Indian month, outstanding totals, the recent list", () => {
     const doc = project(dashboardProjection, history).get("u-1");
-    // 20:00 UTC on 31 Oct is 1 Nov in India.
-    expect(doc.salesByMonth).toEqual({ "2026-11": 354000 });
+    // 20:00 UTC on 31 Oct is 1 Nov in India; sales leave out the GST collected (3,540 − 540).
+    expect(doc.salesByMonth).toEqual({ "2026-11": 300000 });
     expect(doc.outstandingPaise).toBe(118000);
     expect(doc.recentInvoices.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([["i-2", "overdue"], ["i-1", "paid"]]);
   });

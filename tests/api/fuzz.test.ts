@@ -184,6 +184,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/gst/validate-gstin", body: () => ({ gstin: "27AAPFU0939F1ZV" }) },
   { method: "POST", path: "/api/gst/gstr2b", body: gstr2bBody },
   { method: "POST", path: "/api/gst/reconcile-purchases", body: () => ({ period }) },
+  { method: "POST", path: "/api/gst/reconciliations/:id/decisions", idKind: "period", body: () => ({ expenseId: "00000000-0000-4000-8000-000000000000", portalKey: "b2b:27AAPFU0939F1ZV:X-1:2026-10-01", decision: "accept" }) },
   { method: "POST", path: "/api/gst/file-gstr1", body: () => ({ period }) },
   { method: "POST", path: "/api/gst/file-gstr3b", body: () => ({ period }) },
   { method: "POST", path: "/api/ewaybills", body: ewayBillBody },

@@ -252,7 +252,7 @@ describe("a business owner's first GST invoice", () => {
     await page.getByRole("link", { name: "Settings", exact: true }).click();
     await visible(page.getByRole("region", { name: "Plan" }).getByText("1 of 10 invoices used this month"));
     await nav("Dashboard").click();
-    await visible(page.getByRole("group", { name: "Total Sales" }).getByText("₹2,950"));
+    await visible(page.getByRole("group", { name: "Total Sales" }).getByText("₹2,500"));
     await visible(page.getByRole("group", { name: "Outstanding" }).getByText("₹0"));
     await visible(page.getByRole("figure", { name: "Sales Overview chart" }));
     await visible(page.getByText("No expenses this month"));

@@ -61,7 +61,8 @@ export const dashboardProjection: Projection<DashboardDocument> = {
         };
         return {
           ...doc,
-          salesByMonth: { ...doc.salesByMonth, [month]: (doc.salesByMonth[month] ?? 0) + d.totalPaise },
+          // Sales are taxable values: the GST collected is owed to the government, not income (issue 8).
+          salesByMonth: { ...doc.salesByMonth, [month]: (doc.salesByMonth[month] ?? 0) + d.subtotalPaise },
           outstandingPaise: doc.outstandingPaise + d.totalPaise,
           recentInvoices: [recent, ...doc.recentInvoices].slice(0, RECENT),
         };

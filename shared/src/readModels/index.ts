@@ -31,6 +31,7 @@ export const reconciliationId = (userId: string, period: string) => `${userId}-$
  */
 export interface DashboardDocument {
   userId: string;
+  /** Taxable value of the month's invoices (without the GST collected). */
   salesByMonth: Record<string, number>;
   /** Unpaid invoice totals: created minus paid. */
   outstandingPaise: number;

@@ -57,8 +57,18 @@ export function navLink(page: Page, label: string): Locator {
 /** Opens a Radix select by its label and picks the option whose name matches. */
 export async function chooseIn(page: Page, scope: Page | Locator, label: string, option: string | RegExp): Promise<void> {
   await scope.getByRole("combobox", { name: label, exact: true }).click();
-  await page.getByRole("option", { name: option }).click();
-  await hidden(page.getByRole("listbox"));
+  const listbox = page.getByRole("listbox");
+  // Radix ignores a pick whose pointer-up comes while a long list is still scrolling the option
+  // into view (seen on a loaded machine): pick again until the list closes, as a user would.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole("option", { name: option }).click();
+    try {
+      await hidden(listbox, attempt < 3 ? 3_000 : 10_000);
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 /** Lets the last toast go, so the next one is the one asked about and screenshots are clean. */
