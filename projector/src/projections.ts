@@ -4,6 +4,7 @@ import { ewayBillsProjection } from "./gst/ewayBillsProjection.ts";
 import { gstReturnsProjection } from "./gst/gstReturnsProjection.ts";
 import { reconciliationsProjection } from "./gst/reconciliationsProjection.ts";
 import { invoicesProjection } from "./invoices/invoicesProjection.ts";
+import { voidedNumbersProjection } from "./invoices/voidedNumbersProjection.ts";
 import { customersProjection } from "./parties/customersProjection.ts";
 import { vendorsProjection } from "./parties/vendorsProjection.ts";
 import { productsProjection } from "./products/productsProjection.ts";
@@ -24,4 +25,5 @@ export const allProjections: readonly AnyProjection[] = [
   reconciliationsProjection,
   ewayBillsProjection,
   processesProjection,
+  voidedNumbersProjection,
 ];

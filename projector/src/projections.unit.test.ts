@@ -27,8 +27,18 @@ describe("projections", () => {
 
   it("customers: updates replace fields, credit limits become two-decimal strings, deletes leave a tombstone", () => {
     const docs = project(customersProjection, history);
-    expect(docs.get("c-1")).toEqual({ id: "c-1", userId: "u-1", name: "Ravi & Sons", email: "r@s.in", phone: null, address: null, gstNumber: null, creditLimit: "0.00", createdAt: "2026-01-02", updatedAt: "2026-01-03" });
+    expect(docs.get("c-1")).toEqual({ id: "c-1", userId: "u-1", name: "Ravi & Sons", email: "r@s.in", phone: null, address: null, gstNumber: null, creditLimit: "0.00", stateCode: null, shippingAddress: null, isSez: false, createdAt: "2026-01-02", updatedAt: "2026-01-03" });
     expect(docs.get("c-2")).toBeNull();
+  });
+
+  it("customers: the issue-9 state, shipping address and SEZ flag; an older customer takes its GSTIN's state", () => {
+    const docs = project(customersProjection, [
+      { type: "CustomerAdded", data: { customerId: "c-3", ownerId: "u-1", name: "Kochi Stores", email: null, phone: null, address: null, gstNumber: null, creditLimitPaise: 0, stateCode: "32", shippingAddress: "Kochi", addedAt: "2026-01-02" } },
+      { type: "CustomerAdded", data: { customerId: "c-4", ownerId: "u-1", name: "Old", email: null, phone: null, address: null, gstNumber: "29AABCR1718E1ZL", creditLimitPaise: 0, addedAt: "2026-01-02" } },
+      { type: "CustomerUpdated", data: { customerId: "c-4", ownerId: "u-1", name: "Old", email: null, phone: null, address: null, gstNumber: "29AABCR1718E1ZL", creditLimitPaise: 0, stateCode: "29", shippingAddress: null, isSez: true, updatedAt: "2026-01-03" } },
+    ]);
+    expect(docs.get("c-3")).toMatchObject({ stateCode: "32", shippingAddress: "Kochi", isSez: false });
+    expect(docs.get("c-4")).toMatchObject({ stateCode: "29", shippingAddress: null, isSez: true });
   });
 
   it("vendors", () => {

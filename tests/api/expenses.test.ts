@@ -65,7 +65,7 @@ describe.each(backends)("expenses on %s", (backend) => {
     await owner.register();
     await owner.put("/api/profile", { companyName: "Report Co", stateCode: "27" });
     const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "1000", gstRate: 18 })).body.id;
-    const customer = (await owner.post("/api/customers", { name: "Buyer" })).body.id;
+    const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Buyer" })).body.id;
     await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "R-1", subtotal: "1000", gstAmount: "180", total: "1180", items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] });
     await owner.post("/api/expenses", { category: "Office Rent", description: "Rent", amount: "590", date: today });
     const report = (await owner.get("/api/reports?period=this-month")).body;

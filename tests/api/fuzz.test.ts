@@ -60,7 +60,7 @@ const invoiceBody = (b: Pick<Business, "customer" | "product">) => ({
   items: [{ productId: b.product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }],
 });
 const productBody = () => ({ name: "Hair oil", sku: unique("SKU-"), category: "Other", price: "1000", stock: 1_000_000, minStock: 1, gstRate: 18, hsnCode: "3305", description: "Fuzz" });
-const partyBody = () => ({ name: "Reddy Retail", email: "reddy@example.com", phone: "9876543210", address: "Bengaluru", gstNumber: "29AABCR1718E1ZL", creditLimit: "5000" });
+const partyBody = () => ({ name: "Reddy Retail", email: "reddy@example.com", phone: "9876543210", address: "Bengaluru", gstNumber: "29AABCR1718E1ZL", stateCode: "29", shippingAddress: "Whitefield, Bengaluru", isSez: false, creditLimit: "5000" });
 const vendorBody = () => ({ name: "Shah Supplies", email: "shah@example.com", phone: "9876543210", address: "Mumbai", gstNumber: "29AABCR1718E1ZL" });
 const expenseBody = (b: Pick<Business, "vendor">) => ({
   vendorId: b.vendor,

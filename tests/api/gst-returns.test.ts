@@ -23,7 +23,7 @@ async function business(app: TestApp) {
   const sku = () => `P-${randomBytes(3).toString("hex")}`;
   const oil = (await owner.post("/api/products", { name: "Hair oil", sku: sku(), category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id;
   const unclassified = (await owner.post("/api/products", { name: "Gift hamper", sku: sku(), category: "Other", price: "1000", stock: 100, gstRate: 18 })).body.id;
-  const customer = (await owner.post("/api/customers", { name: "Walk-in" })).body.id;
+  const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Walk-in" })).body.id;
   let n = 0;
   /** One ₹1,000 + 18% intra-state sale (CGST 90 + SGST 90) dated `issueDate`. */
   const sell = (issueDate: string, extra: Record<string, unknown> = {}, productId = oil) =>

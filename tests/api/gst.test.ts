@@ -23,7 +23,7 @@ async function businessWithSales(app: TestApp) {
   await owner.put("/api/profile", { companyName: "Rao Stores", ...registeredLastMonth });
   const product = (await owner.post("/api/products", { name: "Hair oil", sku: `OIL-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id;
   const registered = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" })).body.id;
-  const walkIn = (await owner.post("/api/customers", { name: "Walk-in" })).body.id;
+  const walkIn = (await owner.post("/api/customers", { stateCode: "27", name: "Walk-in" })).body.id;
   const item = (quantity: number, amount: string) => [{ productId: product, quantity, price: "1000", gstRate: "18", amount }];
   await owner.post("/api/invoices", { customerId: registered, invoiceNumber: `G1-${period}-1`, issueDate: lastMonthDate, subtotal: "2000", gstAmount: "360", total: "2360", items: item(2, "2360.00") });
   await owner.post("/api/invoices", { customerId: walkIn, invoiceNumber: `G1-${period}-2`, issueDate: lastMonthDate, subtotal: "1000", gstAmount: "180", total: "1180", items: item(1, "1180.00") });
@@ -151,8 +151,9 @@ describe("the daily overdue sweep", () => {
     await owner.register();
     await owner.put("/api/profile", { stateCode: "27" });
     const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "100", gstRate: 18 })).body.id;
-    const customer = (await owner.post("/api/customers", { name: "Late payer" })).body.id;
-    const body = (number: string, dueDate: string | null) => ({ customerId: customer, invoiceNumber: number, dueDate, subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
+    const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Late payer" })).body.id;
+    // Issue 9: a due date cannot be before the invoice date, so the late ones are dated before it.
+    const body = (number: string, dueDate: string | null) => ({ customerId: customer, invoiceNumber: number, issueDate: "2026-01-10", dueDate, subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
     const late = (await owner.post("/api/invoices", body("LATE-1", "2026-01-15"))).body;
     const onTime = (await owner.post("/api/invoices", body("LATER-1", "2099-01-15"))).body;
     const paid = (await owner.post("/api/invoices", body("PAID-1", "2026-01-15"))).body;
@@ -175,8 +176,8 @@ describe("the daily overdue sweep", () => {
     await owner.register();
     await owner.put("/api/profile", { stateCode: "27" });
     const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "100", gstRate: 18 })).body.id;
-    const customer = (await owner.post("/api/customers", { name: "Late payer" })).body.id;
-    const body = (number: string) => ({ customerId: customer, invoiceNumber: number, dueDate: "2026-01-15", subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
+    const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Late payer" })).body.id;
+    const body = (number: string) => ({ customerId: customer, invoiceNumber: number, issueDate: "2026-01-10", dueDate: "2026-01-15", subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
     const bad = (await owner.post("/api/invoices", body("BAD-1"))).body;
     const late = (await owner.post("/api/invoices", body("LATE-1"))).body;
     await app.bahi.projector!.catchUp();

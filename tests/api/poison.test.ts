@@ -63,7 +63,7 @@ describe.each(backends)("a poisoned event on %s", (backend) => {
     asha.position = appended.position;
 
     // Another business: its writes show in its reads at once, dashboard included.
-    const customer = await bala.post("/api/customers", { name: "Ravi Traders" });
+    const customer = await bala.post("/api/customers", { stateCode: "27", name: "Ravi Traders" });
     expect(customer.status).toBe(201);
     const customers = await bala.get("/api/customers");
     expect(customers.headers.get("x-bahi-stale")).toBeNull();
@@ -157,7 +157,7 @@ describe.each(backends)("a poisoned event on %s", (backend) => {
       const read = await owner.get("/api/customers");
       expect(read.status).toBe(200);
       // A later write moves the head on: its position is accepted (the cached head is refreshed).
-      await owner.post("/api/customers", { name: "Later" });
+      await owner.post("/api/customers", { stateCode: "27", name: "Later" });
       expect(owner.position).not.toBe(head);
       const after = await owner.get("/api/customers");
       expect(after.status).toBe(200);
@@ -175,7 +175,7 @@ describe.each(backends)("read-your-writes wake-up on %s", (backend) => {
     try {
       await owner.register();
       await app.bahi.projector!.stop();
-      const write = await owner.post("/api/customers", { name: "Woken" });
+      const write = await owner.post("/api/customers", { stateCode: "27", name: "Woken" });
       const position = write.headers.get("x-bahi-position")!;
       // On PostgreSQL the waiter has a connection pool of its own, as a read-api process would.
       const reader = backend === "postgres" ? await separateReadStore(app) : null;

@@ -21,7 +21,7 @@ async function business(app: TestApp) {
 
 async function invoiceSetup(owner: ApiClient) {
   const product = await owner.post("/api/products", { name: "Pen", sku: `PEN-${randomUUID().slice(0, 8)}`, category: "Books", price: "100", stock: 1000 });
-  const customer = await owner.post("/api/customers", { name: "Regular" });
+  const customer = await owner.post("/api/customers", { stateCode: "27", name: "Regular" });
   const items = [{ productId: product.body.id, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }];
   return (number: string) => ({ customerId: customer.body.id, invoiceNumber: number, dueDate: null, items, subtotal: "100.00", gstAmount: "18.00", total: "118.00" });
 }

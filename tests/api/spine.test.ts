@@ -60,7 +60,7 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
     let customers = (await owner.get("/api/customers")).body;
     expect(customers).toEqual([created.body]);
 
-    const updated = await owner.put(`/api/customers/${created.body.id}`, { name: "Ravi Traders Pvt Ltd", creditLimit: 0 });
+    const updated = await owner.put(`/api/customers/${created.body.id}`, { stateCode: "27", name: "Ravi Traders Pvt Ltd", creditLimit: 0 });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: created.body.id, name: "Ravi Traders Pvt Ltd", email: null, creditLimit: "0.00" });
     customers = (await owner.get("/api/customers")).body;
@@ -77,7 +77,7 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
     expect((await owner.get("/api/customers")).body).toEqual([]);
     expect((await owner.get(`/api/customers/${created.body.id}`)).status).toBe(404);
     expect((await owner.delete(`/api/customers/${created.body.id}`)).status).toBe(404);
-    expect((await owner.put(`/api/customers/${created.body.id}`, { name: "Back" })).status).toBe(404);
+    expect((await owner.put(`/api/customers/${created.body.id}`, { stateCode: "27", name: "Back" })).status).toBe(404);
 
     expect((await owner.delete(`/api/vendors/${vendor.body.id}`)).status).toBe(204);
     expect((await owner.get("/api/vendors")).body).toEqual([]);
@@ -88,7 +88,7 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
     const ravi = client();
     const ashaUser = await asha.register();
     const raviUser = await ravi.register();
-    const customer = (await asha.post("/api/customers", { name: "Asha's customer" })).body;
+    const customer = (await asha.post("/api/customers", { stateCode: "27", name: "Asha's customer" })).body;
     const vendor = (await asha.post("/api/vendors", { name: "Asha's vendor" })).body;
 
     ravi.position = asha.position;
@@ -96,7 +96,7 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
     expect((await ravi.get("/api/vendors")).body).toEqual([]);
     expect((await ravi.get(`/api/customers/${customer.id}`)).status).toBe(404);
     expect((await ravi.get(`/api/vendors/${vendor.id}`)).status).toBe(404);
-    expect((await ravi.put(`/api/customers/${customer.id}`, { name: "Stolen" })).status).toBe(404);
+    expect((await ravi.put(`/api/customers/${customer.id}`, { stateCode: "27", name: "Stolen" })).status).toBe(404);
     expect((await ravi.delete(`/api/customers/${customer.id}`)).status).toBe(404);
     expect((await ravi.put(`/api/vendors/${vendor.id}`, { name: "Stolen" })).status).toBe(404);
     expect((await ravi.delete(`/api/vendors/${vendor.id}`)).status).toBe(404);
@@ -104,7 +104,7 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
     // The x-user-id header is never trusted: not without a session, not over another session.
     const anonymous = client();
     expect((await anonymous.request("GET", "/api/customers", undefined, { "x-user-id": ashaUser.id })).status).toBe(401);
-    expect((await anonymous.request("POST", "/api/customers", { name: "x" }, { "x-user-id": ashaUser.id })).status).toBe(401);
+    expect((await anonymous.request("POST", "/api/customers", { stateCode: "27", name: "x" }, { "x-user-id": ashaUser.id })).status).toBe(401);
     const spoofed = await ravi.request("GET", "/api/customers", undefined, { "x-user-id": ashaUser.id });
     expect(spoofed.body).toEqual([]);
     expect(raviUser.id).not.toBe(ashaUser.id);
@@ -121,7 +121,7 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
     await owner.register();
     await app.bahi.projector!.stop();
     try {
-      const created = await owner.post("/api/customers", { name: "Written while the projector sleeps" });
+      const created = await owner.post("/api/customers", { stateCode: "27", name: "Written while the projector sleeps" });
       expect(created.status).toBe(201);
       const stale = await new ApiClient(app.baseUrl, { readYourWrites: false });
       stale.cookie = owner.cookie;
@@ -141,31 +141,31 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
   it("rejects bad input with clear messages and appends nothing", async () => {
     const owner = client();
     await owner.register();
-    const customer = (await owner.post("/api/customers", { name: "Valid" })).body;
+    const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Valid" })).body;
     const before = await countEvents(app.sql);
 
     const cases: Array<[string, string, unknown, number, RegExp]> = [
       ["POST", "/api/customers", {}, 400, /Name is required/],
-      ["POST", "/api/customers", { name: "   " }, 400, /Name is required/],
-      ["POST", "/api/customers", { name: "A", email: "not-an-email" }, 400, /Please enter a valid email address/],
+      ["POST", "/api/customers", { stateCode: "27", name: "   " }, 400, /Name is required/],
+      ["POST", "/api/customers", { stateCode: "27", name: "A", email: "not-an-email" }, 400, /Please enter a valid email address/],
       ["POST", "/api/customers", { name: "A", gstNumber: "27AAPFU0939F1ZO" }, 400, /check character/],
       ["POST", "/api/customers", { name: "A", gstNumber: "39AAPFU0939F1ZQ" }, 400, /state code/],
-      ["POST", "/api/customers", { name: "A", creditLimit: "-5" }, 400, /Credit limit must be an amount/],
-      ["POST", "/api/customers", { name: "A", creditLimit: "12.345" }, 400, /Credit limit must be an amount/],
-      ["POST", "/api/customers", { name: "A", creditLimit: "1e5" }, 400, /Credit limit must be an amount/],
-      ["POST", "/api/customers", { name: 42 }, 400, /Expected text|Name/],
-      ["POST", "/api/customers", { name: "x".repeat(201) }, 400, /at most 200/],
+      ["POST", "/api/customers", { stateCode: "27", name: "A", creditLimit: "-5" }, 400, /Credit limit must be an amount/],
+      ["POST", "/api/customers", { stateCode: "27", name: "A", creditLimit: "12.345" }, 400, /Credit limit must be an amount/],
+      ["POST", "/api/customers", { stateCode: "27", name: "A", creditLimit: "1e5" }, 400, /Credit limit must be an amount/],
+      ["POST", "/api/customers", { stateCode: "27", name: 42 }, 400, /Expected text|Name/],
+      ["POST", "/api/customers", { stateCode: "27", name: "x".repeat(201) }, 400, /at most 200/],
       ["POST", "/api/customers", "{not json", 400, /not valid JSON/],
       ["POST", "/api/customers", "[1,2,3]", 400, /./],
       ["POST", "/api/customers", "null", 400, /./],
-      ["PUT", `/api/customers/${customer.id}`, { name: "" }, 400, /Name is required/],
+      ["PUT", `/api/customers/${customer.id}`, { stateCode: "27", name: "" }, 400, /Name is required/],
       ["PUT", "/api/customers/not-a-uuid", { name: "A" }, 404, /Customer not found/],
       ["DELETE", "/api/vendors/not-a-uuid", undefined, 404, /Vendor not found/],
       ["POST", "/api/vendors", { email: "x@y.z" }, 400, /Name is required/],
       ["POST", "/api/auth/register", { email: "bad", password: "123", firstName: "", lastName: "" }, 400, /Please enter a valid email address, Password must be at least 6 characters, First name is required, Last name is required/],
       ["POST", "/api/auth/register", {}, 400, /Please enter a valid email address/],
       ["POST", "/api/auth/login", { email: "", password: "" }, 400, /Please enter a valid email address, Password is required/],
-      ["POST", "/api/customers", { name: "A".repeat(10), address: "x".repeat(200_000) }, 413, /too large/],
+      ["POST", "/api/customers", { stateCode: "27", name: "A".repeat(10), address: "x".repeat(200_000) }, 413, /too large/],
     ];
     for (const [method, path, body, status, message] of cases) {
       const response = await owner.request(method, path, body);
@@ -189,9 +189,9 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
   it("answers a version race with 409 and records only the winners", async () => {
     const owner = client();
     await owner.register();
-    const customer = (await owner.post("/api/customers", { name: "Contended" })).body;
+    const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Contended" })).body;
     const before = await countEvents(app.sql);
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => owner.put(`/api/customers/${customer.id}`, { name: `Name ${i}` })));
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => owner.put(`/api/customers/${customer.id}`, { stateCode: "27", name: `Name ${i}` })));
     const statuses = results.map((r) => r.status);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     expect(statuses).toContain(200);
@@ -204,7 +204,7 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
   it("rebuilds read models identical to the ones kept live", async () => {
     const owner = client();
     await owner.register();
-    for (let i = 0; i < 5; i++) await owner.post("/api/customers", { name: `Customer ${i}`, creditLimit: `${i}000` });
+    for (let i = 0; i < 5; i++) await owner.post("/api/customers", { stateCode: "27", name: `Customer ${i}`, creditLimit: `${i}000` });
     const doomed = (await owner.post("/api/vendors", { name: "Short-lived" })).body;
     await owner.delete(`/api/vendors/${doomed.id}`);
     await owner.get("/api/customers");

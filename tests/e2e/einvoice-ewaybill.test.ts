@@ -98,7 +98,7 @@ describe("e-invoice and e-way bill", () => {
       notes: null,
       items: [{ productId: product.id, quantity: 1, price: "60000.00", gstRate: "18", amount: "70800.00" }],
     });
-    const consumer = await api<{ id: string }>("/api/customers", { name: "Sunil Patil", gstNumber: null, address: "Kothrud, Pune 411038", creditLimit: "0" });
+    const consumer = await api<{ id: string }>("/api/customers", { name: "Sunil Patil", gstNumber: null, stateCode: "27", address: "Kothrud, Pune 411038", creditLimit: "0" });
     await api("/api/invoices", {
       customerId: consumer.id,
       invoiceNumber: b2cInvoiceNumber,

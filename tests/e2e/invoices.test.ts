@@ -135,11 +135,15 @@ describe("a business owner's first GST invoice", () => {
     await page.getByRole("button", { name: "Add Customer" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Add New Customer" });
     await dialog.getByLabel("Name").fill("Rao Textiles");
-    await dialog.getByLabel("Address").fill("12 Residency Road, Bengaluru 560025");
+    await dialog.getByLabel("Address", { exact: true }).fill("12 Residency Road, Bengaluru 560025");
     await dialog.getByLabel("GST Number").fill(customerGstin);
+    // The GSTIN decides the state and locks it.
+    const state = dialog.getByRole("combobox", { name: "State" });
+    await visible(state.getByText("29-Karnataka"));
+    expect(await state.isDisabled()).toBe(true);
     await dialog.getByRole("button", { name: "Add Customer" }).click();
     await visible(toast("Customer added successfully"));
-    await visible(page.getByRole("article", { name: "Rao Textiles" }));
+    await visible(page.getByRole("article", { name: "Rao Textiles" }).getByText("29-Karnataka"));
   });
 
   it("creates an inter-state invoice with two lines and IGST", async () => {
@@ -149,8 +153,13 @@ describe("a business owner's first GST invoice", () => {
     const dialog = page.getByRole("dialog", { name: "Create New Invoice" });
     await visible(dialog);
 
-    invoiceNumber = await dialog.getByLabel("Invoice Number").inputValue();
-    expect(invoiceNumber).toMatch(/^INV-\d{6}-\d{3}$/);
+    // Left empty, the number field takes the next one of the series, which it shows.
+    const numberField = dialog.getByLabel("Invoice Number");
+    expect(await numberField.inputValue()).toBe("");
+    await visible(dialog.locator('input[placeholder$="(next)"]'));
+    const placeholder = (await numberField.getAttribute("placeholder")) ?? "";
+    expect(placeholder).toMatch(/^INV\/\d{2}-\d{2}\/0001 \(next\)$/);
+    invoiceNumber = placeholder.replace(" (next)", "");
 
     // Nothing chosen yet: the schema's messages.
     await dialog.getByRole("button", { name: "Create Invoice" }).click();
@@ -209,7 +218,7 @@ describe("a business owner's first GST invoice", () => {
     await screenshot(page, "inv-04-invoice-preview");
 
     const [pdf] = await Promise.all([page.waitForEvent("download"), preview.getByRole("button", { name: "Download PDF" }).click()]);
-    expect(pdf.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+    expect(pdf.suggestedFilename()).toBe(`${invoiceNumber.replaceAll("/", "-")}.pdf`);
     const bytes = await readFile(await pdf.path());
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     await visible(toast("Invoice PDF downloaded"));
@@ -219,7 +228,7 @@ describe("a business owner's first GST invoice", () => {
 
   it("downloads the invoice as text and the list as CSV", async () => {
     const [text] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Download ${invoiceNumber}`, exact: true }).click()]);
-    expect(text.suggestedFilename()).toBe(`${invoiceNumber}.txt`);
+    expect(text.suggestedFilename()).toBe(`${invoiceNumber.replaceAll("/", "-")}.txt`);
     const body = await downloadText(text);
     expect(body).toContain("TAX INVOICE");
     expect(body).toContain("Place of Supply: 29-Karnataka");

@@ -84,7 +84,7 @@ describe("a new business owner's first session", () => {
     await dialog.getByLabel("Name").fill("Sharma Garments");
     await dialog.getByLabel("Email").fill("accounts@sharmagarments.in");
     await dialog.getByLabel("Phone").fill("+91 99887 76655");
-    await dialog.getByLabel("Address").fill("Shop 12, MG Road, Pune 411001");
+    await dialog.getByLabel("Address", { exact: true }).fill("Shop 12, MG Road, Pune 411001");
     await dialog.getByLabel("GST Number").fill(customerGstin);
     await dialog.getByLabel("Credit Limit").fill("25000");
     await dialog.getByRole("button", { name: "Add Customer" }).click();

@@ -79,7 +79,7 @@ describe.skipIf(skipReason !== null)("command-api SIGKILLed mid-process, 20 time
     expect((await client.put("/api/profile", { companyName: `Shop ${tag}`, stateCode: "27" })).status).toBe(200);
     if (!free) expect((await client.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
     const product = await client.post("/api/products", { name: "Pen", sku: `${tag}-PEN`, category: "Books", price: "100", stock: 100000 });
-    const customer = await client.post("/api/customers", { name: "Regular" });
+    const customer = await client.post("/api/customers", { stateCode: "27", name: "Regular" });
     expect([product.status, customer.status]).toEqual([201, 201]);
     const items = [{ productId: product.body.id, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }];
     return {
@@ -117,7 +117,8 @@ describe.skipIf(skipReason !== null)("command-api SIGKILLed mid-process, 20 time
     async function step(business: Business, roll: number): Promise<void> {
       if (roll < 0.6) {
         // Numbers repeat now and then (a lost race for the number is part of the load).
-        const number = `${business.tag}-${Math.random() < 0.1 ? serial : ++serial}`;
+        // Half take the series' next number (issue 9): a kill then must leave no gap unvoided.
+        const number = Math.random() < 0.5 ? "" : `${business.tag}-${Math.random() < 0.1 ? serial : ++serial}`;
         const response = await business.client.post("/api/invoices", business.body(number));
         count(`invoice ${response.status}`);
       } else if (roll < 0.8 || business.products.length < 2) {

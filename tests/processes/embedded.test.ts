@@ -26,7 +26,7 @@ describe("bahi start on the embedded store", () => {
 
     const owner = new ApiClient(url);
     await owner.register({ email: "keeper@example.com" });
-    const customer = (await owner.post("/api/customers", { name: "Kept across restarts" })).body;
+    const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Kept across restarts" })).body;
 
     // A second process on the same directory refuses instead of corrupting it.
     const second = runBahi(["start"], { ...env, PORT: String(await freePort()) });

@@ -71,7 +71,7 @@ describe.skipIf(skipReason !== null)(`PostgreSQL connections dropped under load$
     const writers = Array.from({ length: WRITERS }, async () => {
       while (loading) {
         // A process that died answers nothing: counted as status 0, and its exit is reported below.
-        const response = await owner.post("/api/customers", { name: `Customer ${n++}` }).catch(() => ({ status: 0, body: null }));
+        const response = await owner.post("/api/customers", { stateCode: "27", name: `Customer ${n++}` }).catch(() => ({ status: 0, body: null }));
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status === 201) acknowledged.push(response.body.id);
         else await sleep(50);
@@ -119,7 +119,7 @@ describe.skipIf(skipReason !== null)(`PostgreSQL connections dropped under load$
     // its typical lag is far below the 1 s fallback a lost LISTEN would leave it at.
     const lags: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const created = await owner.post("/api/customers", { name: `After ${i}` });
+      const created = await owner.post("/api/customers", { stateCode: "27", name: `After ${i}` });
       expect(created.status).toBe(201);
       const started = performance.now();
       const read = await owner.get(`/api/customers/${created.body.id}`);

@@ -75,7 +75,7 @@ describe.skipIf(skipReason !== null)("the roles as separate processes on Postgre
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
-          const response = await owner.post("/api/customers", { name: `Customer ${i}`, creditLimit: `${i}.50` });
+          const response = await owner.post("/api/customers", { stateCode: "27", name: `Customer ${i}`, creditLimit: `${i}.50` });
           expect(response.status).toBe(201);
           created.push(response.body.id);
         }
@@ -97,7 +97,7 @@ describe.skipIf(skipReason !== null)("the roles as separate processes on Postgre
     expect(compareWirePositions(atKill, head)).toBeLessThan(0);
 
     // More writes while it is down, then it comes back and finishes from its checkpoint.
-    await owner.post("/api/customers", { name: "Written while the projector was dead" });
+    await owner.post("/api/customers", { stateCode: "27", name: "Written while the projector was dead" });
     projector = await startProjector({ waitForHealth: true, batchSize: 500 });
     const customers = await owner.get("/api/customers");
     expect(customers.headers.get("x-bahi-stale")).toBeNull();

@@ -10,12 +10,13 @@ interface Row {
  * Reads the log directly and lists every reservation or quota slot held by nothing: a number
  * reserved for an invoice that does not exist, a SKU held by a deleted or missing product or
  * one with another SKU, a quota slot of an invoice never created, and a live record that does
- * not hold its own number or SKU. Empty when everything settled.
+ * not hold its own number or SKU, a series number that is neither a created invoice's nor
+ * voided, or a series with a gap. Empty when everything settled.
  */
 export async function heldByNothing(sql: SqlClient): Promise<string[]> {
   const rows = await sql.query<Row>(
     `SELECT stream_id, type, data FROM bahi_events
-      WHERE stream_id LIKE 'invoiceno-%' OR stream_id LIKE 'invoicequota-%' OR stream_id LIKE 'sku-%' OR stream_id LIKE 'invoice-%' OR stream_id LIKE 'product-%'
+      WHERE stream_id LIKE 'invoiceno-%' OR stream_id LIKE 'invoicequota-%' OR stream_id LIKE 'sku-%' OR stream_id LIKE 'invoice-%' OR stream_id LIKE 'product-%' OR stream_id LIKE 'docseries-%'
       ORDER BY stream_id, stream_revision`,
   );
   const byStream = new Map<string, Row[]>();
@@ -59,6 +60,15 @@ export async function heldByNothing(sql: SqlClient): Promise<string[]> {
       const product = products.get(last.data.productId);
       skuHolders.set(last.data.productId, last.data.sku);
       if (!product || product.deleted || product.sku !== last.data.sku) problems.push(`${stream} held by ${last.data.productId}, which is no live product with that SKU`);
+    } else if (stream.startsWith("docseries-")) {
+      const voided = new Set(events.filter((e) => e.type === "DocumentNumberVoided").map((e) => e.data.sequence as number));
+      const issued = events.filter((e) => e.type === "DocumentNumberIssued");
+      issued.forEach((e, index) => {
+        if (e.data.sequence !== index + 1) problems.push(`${stream}: sequence ${e.data.sequence} issued in place ${index + 1} (a gap or a duplicate)`);
+        if (voided.has(e.data.sequence)) return;
+        const invoice = invoices.get(e.data.documentId);
+        if (!invoice || invoice.number !== String(e.data.number).toUpperCase()) problems.push(`${stream}: ${e.data.number} issued to ${e.data.documentId}, which is no invoice with that number and was not voided`);
+      });
     }
   }
   for (const [id, invoice] of invoices) if (!numberHolders.has(id)) problems.push(`invoice ${id} (${invoice.number}) does not hold its number`);

@@ -12,7 +12,9 @@ export const INVOICES_KEY = [INVOICES_PATH] as const;
 /** POST /api/invoices as SPEC §3 sends it: money and rates as strings, figures from computeInvoice. */
 export interface InvoiceCreateBody {
   customerId: string;
-  invoiceNumber: string;
+  /** Left out: the server gives the next number of the business's series. */
+  invoiceNumber?: string;
+  /** An instant, or an Indian calendar date "YYYY-MM-DD". */
   issueDate: string;
   dueDate: string | null;
   placeOfSupply: string | null;
@@ -41,6 +43,21 @@ export function useInvoices() {
 /** One invoice in full (the dashboard's recent list carries only a summary). */
 export function useInvoice(id: string | null) {
   return useQuery<Invoice>({ queryKey: [INVOICES_PATH, id ?? ""], enabled: id !== null });
+}
+
+/**
+ * The number the series would give an invoice dated `issueDate` ("YYYY-MM-DD"): only shown,
+ * never sent, since the server assigns it when the invoice is created. Under INVOICES_KEY, so
+ * creating an invoice refreshes it.
+ */
+export function useNextInvoiceNumber(issueDate: string | null) {
+  return useQuery<{ number: string }>({
+    queryKey: [INVOICES_PATH, "next-number", issueDate ?? ""],
+    queryFn: () => requestJson<{ number: string }>("GET", `${INVOICES_PATH}/next-number?issueDate=${encodeURIComponent(issueDate ?? "")}`),
+    enabled: issueDate !== null,
+    // Another tab or device may have used a number since: ask again whenever the form opens.
+    staleTime: 0,
+  });
 }
 
 /** A new invoice moves stock, this month's count on the plan and the dashboard. */

@@ -15,7 +15,7 @@ export function normalisePercent(rate: string | number | null | undefined): stri
  * The GST rates a form offers for `date` (0/5/12/18/28 before 22 Sep 2025, 0/5/18/40 from then
  * on), plus `keep` when a record already carries another rate, so editing never changes it silently.
  */
-export function gstRateOptions(date: Date, keep?: string): SelectOption[] {
+export function gstRateOptions(date: Date | string, keep?: string): SelectOption[] {
   const offered = ratesValidOn(date).map(String);
   const rates = keep && !offered.includes(keep) ? [...offered, keep].sort((a, b) => Number(a) - Number(b)) : offered;
   return rates.map((rate) => ({ value: rate, label: `${rate}%` }));

@@ -2,8 +2,11 @@ import {
   basisPointsToPercent,
   computeInvoice,
   computeLine,
+  dateField,
+  DUE_DATE_BEFORE_ISSUE,
   formatInr,
   formatPaise,
+  indianDateOf,
   invoiceCreateSchema,
   invoiceItemSchema,
   isMoneyString,
@@ -32,7 +35,10 @@ export interface InvoiceRowValues {
 
 export interface InvoiceFormValues {
   customerId: string;
+  /** "" takes the next number of the business's series (the server assigns it). */
   invoiceNumber: string;
+  /** "YYYY-MM-DD" from the date input: the Indian calendar date the invoice is issued on. */
+  issueDate: string;
   /** "" or "YYYY-MM-DD" from the date input. */
   dueDate: string;
   /** Two-digit state code; "" until a customer is chosen. */
@@ -43,6 +49,36 @@ export interface InvoiceFormValues {
 
 export function emptyInvoiceRow(): InvoiceRowValues {
   return { productId: "", quantity: 1, price: "", gstRate: "", discount: "", discountType: "percentage" };
+}
+
+/**
+ * How the series numbers invoices dated `date`: "INV/26-27/0001" (prefix, financial year from
+ * April, serial); an example only, the server gives the numbers.
+ */
+export function seriesExample(prefix: string, date: string, serial = 1): string {
+  const [year, month] = date.split("-").map(Number) as [number, number];
+  const start = month >= 4 ? year : year - 1;
+  const yy = (n: number) => String(n % 100).padStart(2, "0");
+  return `${prefix}/${yy(start)}-${yy(start + 1)}/${String(serial).padStart(4, "0")}`;
+}
+
+/** Today in India, as the date input holds it: the invoice date the form starts with. */
+export function todayInIndia(now: Date = new Date()): string {
+  return indianDateOf(now);
+}
+
+/** The invoice date the form's rates and series follow: the one typed, today while it is not a date. */
+export function invoiceDateOrToday(value: string, now: Date = new Date()): string {
+  return readDate(value) ?? todayInIndia(now);
+}
+
+function readDate(value: unknown): string | null {
+  if (typeof value !== "string" || value === "") return null;
+  try {
+    return indianDateOf(value);
+  } catch {
+    return null;
+  }
 }
 
 /** The quantity input's reading: an integer, 0 if not numeric (SPEC §5). */
@@ -68,10 +104,12 @@ function discountOf(
 
 /**
  * The form's schema: the fields and messages of the shared invoiceCreateSchema and
- * invoiceItemSchema, without the figures (the form computes those). Each item also has to carry
- * a usable discount and a GST rate in force on the issue date.
+ * invoiceItemSchema, without the figures (the form computes those). The number may be left
+ * empty (the server then gives the series' next one); the due date cannot be before the
+ * invoice date; each item carries a usable discount and a GST rate in force on the invoice
+ * date the form holds.
  */
-export function invoiceFormSchema(issueDate: Date) {
+export function invoiceFormSchema() {
   // Zod runs this refinement even when a field of the row already failed (its value is then
   // untransformed), so each check first makes sure its inputs were read.
   const item = invoiceItemSchema.omit({ amount: true }).superRefine((line, ctx) => {
@@ -84,17 +122,27 @@ export function invoiceFormSchema(issueDate: Date) {
         ctx.addIssue({ code: "custom", path: ["discount"], message: `Discount cannot exceed the line value (${formatInr(grossPaise)})` });
       }
     }
-    if (typeof line.gstRate === "number" && Number.isSafeInteger(line.gstRate)) {
-      const percent = basisPointsToPercent(line.gstRate);
-      if (!isRateValidOn(percent, issueDate)) {
-        ctx.addIssue({ code: "custom", path: ["gstRate"], message: `GST rate ${percent}% is not in force on the invoice date` });
-      }
-    }
   });
   return invoiceCreateSchema
     .pick({ customerId: true, invoiceNumber: true, dueDate: true, placeOfSupply: true, notes: true })
     .extend({
+      issueDate: dateField("Invoice date"),
       items: z.array(item, { error: "At least one item is required" }).min(1, "At least one item is required"),
+    })
+    .superRefine((invoice, ctx) => {
+      // As above, this runs even when a field failed: an unreadable date has its own message.
+      const issued = readDate(invoice.issueDate);
+      if (issued === null) return;
+      const due = readDate(invoice.dueDate);
+      if (due !== null && due < issued) ctx.addIssue({ code: "custom", path: ["dueDate"], message: DUE_DATE_BEFORE_ISSUE });
+      if (!Array.isArray(invoice.items)) return;
+      invoice.items.forEach((line, index) => {
+        if (typeof line.gstRate !== "number" || !Number.isSafeInteger(line.gstRate)) return;
+        const percent = basisPointsToPercent(line.gstRate);
+        if (!isRateValidOn(percent, issued)) {
+          ctx.addIssue({ code: "custom", path: ["items", index, "gstRate"], message: `GST rate ${percent}% is not in force on the invoice date` });
+        }
+      });
     });
 }
 export type InvoiceFormOutput = z.output<ReturnType<typeof invoiceFormSchema>>;
@@ -143,10 +191,19 @@ export function draftTotals(rows: readonly (Partial<InvoiceRowValues> | undefine
 }
 
 /**
- * SPEC §3 invoice creation payload from the validated form: figures from computeInvoice, rates
- * back as percent strings, status pending, issue date now.
+ * The issue date as sent: today's invoice carries the moment it was made (so a day's invoices
+ * keep their order); another day is sent as that calendar date.
  */
-export function buildInvoiceBody(values: InvoiceFormOutput, supply: Supply, issueDate: Date): InvoiceCreateBody {
+function issueDateOf(date: string, now: Date): string {
+  return date === indianDateOf(now) ? now.toISOString() : date;
+}
+
+/**
+ * SPEC §3 invoice creation payload from the validated form: figures from computeInvoice, rates
+ * back as percent strings, status pending. An empty number is left out, so the server gives
+ * the series' next one.
+ */
+export function buildInvoiceBody(values: InvoiceFormOutput, supply: Supply, now: Date): InvoiceCreateBody {
   const lines: LineInput[] = values.items.map((item) => ({
     quantity: item.quantity,
     pricePaise: toPaise(item.price),
@@ -156,9 +213,9 @@ export function buildInvoiceBody(values: InvoiceFormOutput, supply: Supply, issu
   const tax = computeInvoice(lines, supply);
   return {
     customerId: values.customerId,
-    invoiceNumber: values.invoiceNumber,
-    issueDate: issueDate.toISOString(),
-    dueDate: values.dueDate ? new Date(values.dueDate).toISOString() : null,
+    ...(values.invoiceNumber ? { invoiceNumber: values.invoiceNumber } : {}),
+    issueDate: issueDateOf(values.issueDate, now),
+    dueDate: values.dueDate,
     placeOfSupply: supply.placeOfSupply,
     subtotal: formatPaise(tax.subtotalPaise),
     gstAmount: formatPaise(tax.gstAmountPaise),

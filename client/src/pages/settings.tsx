@@ -1,6 +1,8 @@
 import {
   BUSINESS_TYPES,
+  DEFAULT_INVOICE_PREFIX,
   GST_CATEGORIES,
+  INVOICE_PREFIX_PATTERN,
   panFromGstin,
   placeOfSupplyLabel,
   profileSchema,
@@ -35,10 +37,11 @@ import { Skeleton } from "../components/ui/skeleton.tsx";
 import { TextField, TextareaField } from "../components/ui/text-field.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 import { applyServerFieldErrors } from "../lib/form-errors.ts";
+import { seriesExample, todayInIndia } from "../lib/invoice-form.ts";
 
 type ProfileFormInput = z.input<typeof profileSchema>;
 
-const FIELDS = ["companyName", "phone", "gstNumber", "businessAddress", "businessType", "gstCategory", "stateCode", "gstRegistrationDate"] as const;
+const FIELDS = ["companyName", "phone", "gstNumber", "businessAddress", "businessType", "gstCategory", "stateCode", "gstRegistrationDate", "invoicePrefix"] as const;
 const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((type) => ({ value: type, label: type }));
 const GST_CATEGORY_OPTIONS = GST_CATEGORIES.map((category) => ({ value: category, label: category }));
 const STATE_OPTIONS = Object.keys(STATE_NAMES)
@@ -55,6 +58,7 @@ function initialValues(user: User): ProfileFormInput {
     gstCategory: user.gstCategory ?? null,
     stateCode: user.stateCode ?? "",
     gstRegistrationDate: user.gstRegistrationDate ?? "",
+    invoicePrefix: user.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
   };
 }
 
@@ -68,6 +72,8 @@ function BusinessProfileForm({ user }: { user: User }) {
   const gstNumber = useWatch({ control: form.control, name: "gstNumber" }) ?? "";
   const gstinState = stateCodeFromGstin(gstNumber);
   const hasGstin = gstNumber.trim() !== "";
+  const prefix = (useWatch({ control: form.control, name: "invoicePrefix" }) ?? "").trim() || DEFAULT_INVOICE_PREFIX;
+  const today = todayInIndia();
 
   // A valid GSTIN decides the state; keep the (hidden) state field in step so the two never disagree.
   useEffect(() => {
@@ -156,6 +162,20 @@ function BusinessProfileForm({ user }: { user: User }) {
             />
           )}
           {hasGstin && errors.stateCode?.message && <p className="text-sm font-medium text-destructive sm:col-span-2">{errors.stateCode.message}</p>}
+          <TextField
+            id="profile-invoicePrefix"
+            label="Invoice Prefix"
+            placeholder={DEFAULT_INVOICE_PREFIX}
+            maxLength={5}
+            autoCapitalize="characters"
+            error={errors.invoicePrefix?.message}
+            hint={
+              INVOICE_PREFIX_PATTERN.test(prefix)
+                ? `Invoices are numbered ${seriesExample(prefix, today)}, ${seriesExample(prefix, today, 2).split("/").pop()}, … each financial year`
+                : 'Up to 5 letters, digits or "-", starting with a letter'
+            }
+            {...form.register("invoicePrefix")}
+          />
         </form>
       </CardContent>
       <CardFooter className="justify-end">

@@ -1,4 +1,4 @@
-import type { User } from "@bahi/shared/contract";
+import { DEFAULT_INVOICE_PREFIX, type User } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError } from "@bahi/shared/server";
 import type { Decider } from "../http/decider.ts";
@@ -78,6 +78,7 @@ const emptyProfile = (data: EventData<"UserRegistered">): Profile => ({
   stateCode: null,
   panNumber: null,
   gstRegistrationDate: null,
+  invoicePrefix: DEFAULT_INVOICE_PREFIX,
 });
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -89,7 +90,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case "ProfileUpdated": {
         if (!state.registered) return state;
         const { userId: _id, updatedAt: _at, ...profile } = event.data;
-        return { ...state, companyName: profile.companyName, phone: profile.phone, profile: { ...profile, gstRegistrationDate: profile.gstRegistrationDate ?? null } };
+        return { ...state, companyName: profile.companyName, phone: profile.phone, profile: { ...profile, gstRegistrationDate: profile.gstRegistrationDate ?? null, invoicePrefix: profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX } };
       }
       case "PlanChanged":
         return state.registered ? { ...state, subscriptionPlan: event.data.plan, invoiceLimit: event.data.invoiceLimit } : state;
@@ -117,6 +118,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
             ...command.profile,
             // Not sent (an older client): the registration date stays as it was.
             gstRegistrationDate: command.profile.gstRegistrationDate === undefined ? (state.profile.gstRegistrationDate ?? null) : command.profile.gstRegistrationDate,
+            // Not sent: the prefix stays as it was.
+            invoicePrefix: command.profile.invoicePrefix ?? state.profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
             updatedAt: command.at,
           },
         }];

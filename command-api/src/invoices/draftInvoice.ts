@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import {
   computeInvoice,
+  customerStateCode,
   describeFigureMismatch,
+  dueDateProblem,
   invoiceFigureMismatches,
   isRateValidOn,
   indianDateOf,
@@ -34,6 +36,10 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
     throw badRequest([{ path: ["placeOfSupply"], message: "Add your business's GSTIN or state in Settings before creating invoices" }]);
   }
 
+  const issueDate = input.issueDate ?? now.toISOString();
+  const dueProblem = dueDateProblem(issueDate, input.dueDate);
+  if (dueProblem) throw badRequest([{ path: ["dueDate"], message: dueProblem }]);
+
   const customer = fold(customerDecider, await store.readStream(streams.customer(recordId(input.customerId, "Customer"))));
   if (customer.status !== "active" || customer.ownerId !== userId) throw notFound("Customer");
 
@@ -50,7 +56,6 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
   });
   if (inactive.length > 0) throw badRequest(inactive);
 
-  const issueDate = input.issueDate ?? now.toISOString();
   const rateErrors = input.items.flatMap((item, index) =>
     isRateValidOn(item.gstRate / 100, issueDate)
       ? []
@@ -58,8 +63,12 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
   );
   if (rateErrors.length > 0) throw badRequest(rateErrors);
 
-  const placeOfSupply = placeOfSupplyFor({ customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
-  const supply = { supplierState: businessState, placeOfSupply };
+  // Customers saved before issue 9 have no state: their GSTIN's, else the business's (a local sale).
+  const customerState = customerStateCode(customer);
+  // s.16 IGST Act: a supply to an SEZ unit or developer is inter-state, so IGST, even within the state.
+  const toSez = customer.isSez === true && customer.gstNumber !== null;
+  const placeOfSupply = placeOfSupplyFor({ customerStateCode: customerState, customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
+  const supply = { supplierState: businessState, placeOfSupply, toSez };
   let lines: LineInput[];
   try {
     lines = input.items.map((item) => ({
@@ -108,7 +117,16 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
       address: user.profile.businessAddress,
       stateCode: businessState,
     },
-    customer: { id: customer.id, name: customer.name, gstin: customer.gstNumber, address: customer.address, email: customer.email, phone: customer.phone },
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      gstin: customer.gstNumber,
+      address: customer.address,
+      email: customer.email,
+      phone: customer.phone,
+      stateCode: customerState ?? businessState,
+      isSez: toSez,
+    },
     lines: computed.lines.map((line, index) => {
       const item = input.items[index]!;
       const product = products.get(item.productId.toLowerCase())!;

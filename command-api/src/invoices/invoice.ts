@@ -85,7 +85,9 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
       case "create": {
         if (state.status !== "none") throw new DomainError("CONFLICT", "This invoice already exists");
         const intent = state.creation?.intent;
-        if (!intent || intent.invoiceId !== command.draft.invoiceId || intent.invoiceNumber !== command.draft.invoiceNumber) {
+        // A series number is issued after the intent: the intent names the series, not the number.
+        const numberMatches = intent?.series ? command.draft.invoiceNumber !== "" : intent?.invoiceNumber === command.draft.invoiceNumber;
+        if (!intent || intent.invoiceId !== command.draft.invoiceId || !numberMatches) {
           throw new DomainError("CONFLICT", "This invoice's creation was not started");
         }
         if (state.creation!.phase !== "started") throw creationAbandoned();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { invoiceDecider, invoiceNumberDecider, type InvoiceDraft, type InvoiceEvent, type InvoiceState } from "./invoice.ts";
 import { invoiceQuotaDecider, type QuotaEvent, type QuotaState } from "./quota.ts";
+import { documentRanges } from "@bahi/shared/returns";
+import { isFutureSeriesNumber, seriesDecider, seriesNumber, type SeriesEvent, type SeriesState } from "./series.ts";
 
 const draft = {
   dueDate: null,
@@ -132,6 +134,46 @@ describe("the invoice creation process on the invoice's own stream", () => {
     const used = invoiceQuotaDecider.evolve(invoiceQuotaDecider.initialState, { type: "InvoiceQuotaUsed", data: { userId: "u-1", month: "202611", invoiceId: "i-1", limit: 10 } });
     expect(invoiceQuotaDecider.decide({ kind: "return", userId: "u-1", month: "202611", invoiceId: "i-1", reason: "abandoned", process: "createInvoice" }, used)).toEqual([
       { type: "InvoiceQuotaReturned", data: { userId: "u-1", month: "202611", invoiceId: "i-1", reason: "abandoned", process: "createInvoice" } },
+    ]);
+  });
+});
+
+describe("invoice number series (issue 9)", () => {
+  const key = { userId: "u-1", series: "invoice", gstin: "27AAPFU0939F1ZV", financialYear: "2026-27" };
+  const issue = (documentId: string) => ({ kind: "issue" as const, ...key, prefix: "INV", documentId, documentDate: "2026-11-02", at: "2026-11-02T10:00:00.000Z" });
+  const fold = (events: SeriesEvent[]): SeriesState => events.reduce(seriesDecider.evolve, seriesDecider.initialState);
+
+  it("Rule 46(b): prefix, financial year and a four-digit serial, at most 16 characters", () => {
+    expect(seriesNumber("INV", "2026-27", 1)).toBe("INV/26-27/0001");
+    expect(seriesNumber("RS-AB", "2026-27", 9999)).toBe("RS-AB/26-27/9999");
+    // Past 9999 the serial grows and the prefix gives way, so the number still fits the e-invoice schema.
+    expect(seriesNumber("RS-AB", "2026-27", 10000)).toBe("RS-A/26-27/10000");
+    expect(seriesNumber("RS-AB", "2026-27", 123456).length).toBeLessThanOrEqual(16);
+  });
+
+  it("Rule 46(b): consecutive sequences; a retried issue keeps its number; a voided sequence is never issued again", () => {
+    const first = seriesDecider.decide(issue("i-1"), seriesDecider.initialState);
+    expect(first).toEqual([{ type: "DocumentNumberIssued", data: expect.objectContaining({ sequence: 1, number: "INV/26-27/0001", documentId: "i-1" }) }]);
+    const one = fold(first);
+    expect(seriesDecider.decide(issue("i-1"), one)).toEqual([]);
+    const voided = seriesDecider.decide({ kind: "void", ...key, documentId: "i-1", reason: "failed", at: "2026-11-02T10:00:01.000Z" }, one);
+    expect(voided).toEqual([{ type: "DocumentNumberVoided", data: expect.objectContaining({ sequence: 1, number: "INV/26-27/0001", documentDate: "2026-11-02" }) }]);
+    const afterVoid = fold([...first, ...voided]);
+    expect(seriesDecider.decide({ kind: "void", ...key, documentId: "i-1", reason: "again", at: "x" }, afterVoid)).toEqual([]);
+    expect(seriesDecider.decide(issue("i-2"), afterVoid)[0]!.data).toMatchObject({ sequence: 2, number: "INV/26-27/0002" });
+    expect(() => seriesDecider.decide(issue("i-1"), afterVoid)).toThrow(/voided/);
+  });
+
+  it("Rule 46(b): a typed number the series gives later is recognised, a past or foreign one is not", () => {
+    expect(isFutureSeriesNumber("inv/26-27/0004", "INV", "2026-27", 3)).toBe(true);
+    expect(isFutureSeriesNumber("INV/26-27/0003", "INV", "2026-27", 3)).toBe(false);
+    expect(isFutureSeriesNumber("INV/25-26/0009", "INV", "2026-27", 3)).toBe(false);
+    expect(isFutureSeriesNumber("OWN-9", "INV", "2026-27", 3)).toBe(false);
+  });
+
+  it("GSTR-1 Table 13: voided numbers widen the range and count as cancelled", () => {
+    expect(documentRanges(["INV/26-27/0001", "INV/26-27/0003"], ["INV/26-27/0002", "INV/26-27/0004"])).toEqual([
+      { num: 1, from: "INV/26-27/0001", to: "INV/26-27/0004", totnum: 4, cancel: 2, net_issue: 2 },
     ]);
   });
 });

@@ -1,18 +1,39 @@
 import { Router } from "express";
-import { invoiceCreateSchema, invoiceStatusSchema } from "@bahi/shared/contract";
+import { z } from "zod";
+import { dateField, indianDateOf, invoiceCreateSchema, invoiceStatusSchema } from "@bahi/shared/contract";
 import { invoiceView, streams } from "@bahi/shared/events";
-import { requireUserId } from "@bahi/shared/server";
+import { requireUserId, ValidationError, type EventStore } from "@bahi/shared/server";
+import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
-import { handle } from "../http/decider.ts";
+import { fold, handle } from "../http/decider.ts";
 import { recordId } from "../http/ids.ts";
 import { indianMonth } from "../http/month.ts";
 import { runCreateInvoiceProcess } from "./createInvoiceProcess.ts";
 import { draftInvoice } from "./draftInvoice.ts";
 import { invoiceDecider } from "./invoice.ts";
+import { DEFAULT_INVOICE_PREFIX, invoiceSeriesKey, isFutureSeriesNumber, nextSeriesNumber, readSeries } from "./series.ts";
+
+const nextNumberQuery = z.object({ issueDate: dateField("Issue date").optional() });
+
+/** The business's GSTIN and invoice prefix, from its own stream. */
+async function numberingOf(eventStore: EventStore, userId: string): Promise<{ gstin: string | null; prefix: string }> {
+  const user = fold(userDecider, await eventStore.readStream(streams.user(userId)));
+  if (!user.registered) return { gstin: null, prefix: DEFAULT_INVOICE_PREFIX };
+  return { gstin: user.profile.gstNumber, prefix: user.profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX };
+}
 
 export function invoiceRoutes(deps: CommandDeps): Router {
   const router = Router();
+
+  /** The number an invoice dated issueDate (default today in India) would get now; nothing is taken. */
+  router.get("/next-number", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const { issueDate } = nextNumberQuery.parse(req.query);
+    const { gstin, prefix } = await numberingOf(deps.eventStore, userId);
+    const key = invoiceSeriesKey(userId, gstin, issueDate ?? indianDateOf(deps.clock()));
+    res.json({ number: await nextSeriesNumber(deps.eventStore, key, prefix) });
+  });
 
   router.post("/", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
@@ -22,9 +43,18 @@ export function invoiceRoutes(deps: CommandDeps): Router {
     const invoiceId = deps.newId();
     const { draft, free } = await draftInvoice(deps.eventStore, userId, invoiceId, input, now);
 
-    const created = await runCreateInvoiceProcess(deps.eventStore, { draft, free, month: indianMonth(now) }, context);
+    // No number typed: the series of the invoice's GSTIN and financial year gives the next one.
+    const { gstin, prefix } = await numberingOf(deps.eventStore, userId);
+    const key = invoiceSeriesKey(userId, gstin, draft.issueDate);
+    const series = draft.invoiceNumber === "" ? { key, prefix } : null;
+    if (!series && isFutureSeriesNumber(draft.invoiceNumber, prefix, key.financialYear, (await readSeries(deps.eventStore, key)).issued)) {
+      throw new ValidationError([{ path: ["invoiceNumber"], message: `${draft.invoiceNumber} is a number the series will give later: leave the number empty to get it` }]);
+    }
+
+    const created = await runCreateInvoiceProcess(deps.eventStore, { draft, free, month: indianMonth(now), series }, context);
+    const invoice = created.state.status === "none" ? draft : created.state.invoice;
     sendPosition(res, created.position);
-    res.status(201).json(invoiceView(draft, "pending", null));
+    res.status(201).json(invoiceView(invoice, "pending", null));
   });
 
   router.patch("/:id/status", async (req, res) => {

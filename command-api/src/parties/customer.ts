@@ -1,9 +1,15 @@
-import { formatPaise, toPaise, type Customer, type CustomerInput } from "@bahi/shared/contract";
+import { customerStateCode, formatPaise, toPaise, type Customer, type CustomerInput } from "@bahi/shared/contract";
 import type { BahiEventOf } from "@bahi/shared/events";
 import { ownedRecordDecider, type RecordState } from "../http/ownedRecord.ts";
 
 export type CustomerEvent = BahiEventOf<"CustomerAdded" | "CustomerUpdated" | "CustomerDeleted">;
-type CustomerFields = Omit<CustomerInput, "creditLimit"> & { creditLimitPaise: number };
+/** The issue-9 fields are absent from customers recorded before them. */
+type CustomerFields = Omit<CustomerInput, "creditLimit" | "stateCode" | "shippingAddress" | "isSez"> & {
+  creditLimitPaise: number;
+  stateCode?: string | null;
+  shippingAddress?: string | null;
+  isSez?: boolean;
+};
 export type CustomerState = RecordState<CustomerFields>;
 
 export const customerDecider = ownedRecordDecider<CustomerInput, CustomerFields, CustomerEvent>({
@@ -41,6 +47,16 @@ export const customerDecider = ownedRecordDecider<CustomerInput, CustomerFields,
 
 export function customerView(state: CustomerState): Customer {
   if (state.status !== "active") throw new Error("Only a live customer has a view");
-  const { status: _status, id, ownerId, creditLimitPaise, addedAt, updatedAt, ...fields } = state;
-  return { id, userId: ownerId, ...fields, creditLimit: formatPaise(creditLimitPaise), createdAt: addedAt, updatedAt };
+  const { status: _status, id, ownerId, creditLimitPaise, addedAt, updatedAt, stateCode, shippingAddress, isSez, ...fields } = state;
+  return {
+    id,
+    userId: ownerId,
+    ...fields,
+    creditLimit: formatPaise(creditLimitPaise),
+    stateCode: customerStateCode({ stateCode, gstNumber: fields.gstNumber }),
+    shippingAddress: shippingAddress ?? null,
+    isSez: isSez ?? false,
+    createdAt: addedAt,
+    updatedAt,
+  };
 }

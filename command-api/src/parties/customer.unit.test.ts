@@ -5,10 +5,10 @@ import { customerDecider, customerView, type CustomerEvent, type CustomerState }
 import type { RecordCommand } from "../http/ownedRecord.ts";
 
 const OWNER = "owner-1";
-const input: CustomerInput = { name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimit: "5000.50" };
+const input: CustomerInput = { name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimit: "5000.50", stateCode: "27", shippingAddress: null, isSez: false };
 const added: CustomerEvent = {
   type: "CustomerAdded",
-  data: { customerId: "c-1", ownerId: OWNER, name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimitPaise: 500050, addedAt: "2026-01-01T00:00:00.000Z" },
+  data: { customerId: "c-1", ownerId: OWNER, name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimitPaise: 500050, stateCode: "27", shippingAddress: null, isSez: false, addedAt: "2026-01-01T00:00:00.000Z" },
 };
 
 function given(...events: CustomerEvent[]): CustomerState {
@@ -47,5 +47,19 @@ describe("the customer decider", () => {
     expect(when(given(added), { kind: "delete", ownerId: OWNER, at: "2026-03-01" })()).toEqual([
       { type: "CustomerDeleted", data: { customerId: "c-1", ownerId: OWNER, deletedAt: "2026-03-01" } },
     ]);
+  });
+
+  it("shows a customer recorded before states were asked with its GSTIN's state, else no state", () => {
+    const { stateCode: _s, shippingAddress: _a, isSez: _z, ...old } = added.data;
+    expect(customerView(given({ type: "CustomerAdded", data: old }))).toMatchObject({ stateCode: "27", shippingAddress: null, isSez: false });
+    const unregistered = given({ type: "CustomerAdded", data: { ...old, gstNumber: null } });
+    expect(customerView(unregistered)).toMatchObject({ stateCode: null, isSez: false });
+  });
+
+  it("records the state, shipping address and SEZ flag it is given", () => {
+    const sez = { ...input, shippingAddress: "Plot 7, SEZ, Pune", isSez: true };
+    const events = when(given(), { kind: "add", id: "c-1", ownerId: OWNER, input: sez, at: "2026-01-01T00:00:00.000Z" })();
+    expect(events[0]!.data).toMatchObject({ stateCode: "27", shippingAddress: "Plot 7, SEZ, Pune", isSez: true });
+    expect(customerView(given(...events))).toMatchObject({ stateCode: "27", shippingAddress: "Plot 7, SEZ, Pune", isSez: true });
   });
 });

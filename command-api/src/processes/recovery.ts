@@ -7,6 +7,7 @@ import { fold, handle } from "../http/decider.ts";
 import { settleInvoiceCreation } from "../invoices/createInvoiceProcess.ts";
 import { invoiceDecider, invoiceNumberDecider } from "../invoices/invoice.ts";
 import { invoiceQuotaDecider } from "../invoices/quota.ts";
+import { INVOICE_SERIES, voidSeriesNumber } from "../invoices/series.ts";
 import { productDecider } from "../products/product.ts";
 import { releaseSku } from "../products/skuSteps.ts";
 import { settleSkuChange } from "../products/changeProductSkuProcess.ts";
@@ -89,7 +90,7 @@ function resume(eventStore: EventStore, doc: ProcessDocument, context: CommandCo
  * Gives back what a process took after it had ended: a request that stalled past the
  * recovery's fence and compensation, then reserved, and crashed (or gave up) before its own
  * clean-up. Each hold is checked against the record's own stream: a number or a slot of an
- * invoice that was never created, a SKU the product does not use and is not changing to.
+ * invoice that was never created (a series number is voided), a SKU the product does not use and is not changing to.
  */
 async function releaseStrayHolds(eventStore: EventStore, doc: ProcessDocument, context: CommandContext): Promise<string> {
   const userId = doc.ownerId;
@@ -109,6 +110,11 @@ async function releaseStrayHolds(eventStore: EventStore, doc: ProcessDocument, c
           handle(eventStore, streams.invoiceQuota(userId, value), invoiceQuotaDecider, { kind: "return", userId, month: value, invoiceId: doc.aggregateId, reason, process: doc.kind }, context),
         );
       }
+      released++;
+    } else if (what === "series") {
+      if (fold(invoiceDecider, await eventStore.readStream(streams.invoice(doc.aggregateId))).status !== "none") continue;
+      const [gstin, financialYear] = value.split(":") as [string, string];
+      await voidSeriesNumber(eventStore, { userId, series: INVOICE_SERIES, gstin, financialYear, documentId: doc.aggregateId, reason }, context);
       released++;
     } else if (what === "sku") {
       const product = fold(productDecider, await eventStore.readStream(streams.product(doc.aggregateId)));

@@ -1,4 +1,4 @@
-import { formatPaise, type Customer } from "@bahi/shared/contract";
+import { customerStateCode, formatPaise, type Customer } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
 import { collections } from "@bahi/shared/read-models";
 
@@ -18,13 +18,21 @@ export const customersProjection: Projection<Customer> = {
   evolve(doc, event) {
     switch (event.type) {
       case "CustomerAdded": {
-        const { customerId, ownerId, creditLimitPaise, addedAt, ...fields } = event.data;
-        return { id: customerId, userId: ownerId, ...fields, creditLimit: formatPaise(creditLimitPaise), createdAt: addedAt, updatedAt: addedAt };
+        const { customerId, ownerId, creditLimitPaise, addedAt, stateCode, shippingAddress, isSez, ...fields } = event.data;
+        return {
+          id: customerId,
+          userId: ownerId,
+          ...fields,
+          creditLimit: formatPaise(creditLimitPaise),
+          ...placeFields(stateCode, shippingAddress, isSez, fields.gstNumber),
+          createdAt: addedAt,
+          updatedAt: addedAt,
+        };
       }
       case "CustomerUpdated": {
         if (!doc) return doc;
-        const { customerId: _id, ownerId: _owner, creditLimitPaise, updatedAt, ...fields } = event.data;
-        return { ...doc, ...fields, creditLimit: formatPaise(creditLimitPaise), updatedAt };
+        const { customerId: _id, ownerId: _owner, creditLimitPaise, updatedAt, stateCode, shippingAddress, isSez, ...fields } = event.data;
+        return { ...doc, ...fields, creditLimit: formatPaise(creditLimitPaise), ...placeFields(stateCode, shippingAddress, isSez, fields.gstNumber), updatedAt };
       }
       case "CustomerDeleted":
         return null;
@@ -34,3 +42,8 @@ export const customersProjection: Projection<Customer> = {
   },
   ownerOf: (doc) => doc.userId,
 };
+
+/** Customers recorded before issue 9 carry no state: their GSTIN's, else none (see customerStateCode). */
+function placeFields(stateCode: string | null | undefined, shippingAddress: string | null | undefined, isSez: boolean | undefined, gstNumber: string | null) {
+  return { stateCode: customerStateCode({ stateCode, gstNumber }), shippingAddress: shippingAddress ?? null, isSez: isSez ?? false };
+}

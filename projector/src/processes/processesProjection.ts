@@ -33,6 +33,8 @@ export const processesProjection: Projection<ProcessDocument> = {
     "InvoiceQuotaReturned",
     "SkuReserved",
     "SkuReleased",
+    "DocumentNumberIssued",
+    "DocumentNumberVoided",
   ],
   documentIds(event) {
     return idsOf(event);
@@ -62,6 +64,11 @@ export const processesProjection: Projection<ProcessDocument> = {
         return held(doc, `number:${event.data.invoiceNumber}`);
       case "InvoiceQuotaUsed":
         return held(doc, `quota:${event.data.month}`);
+      // A series number issued after the creation ended: the sweep voids it.
+      case "DocumentNumberIssued":
+        return held(doc, `series:${event.data.gstin}:${event.data.financialYear}`);
+      case "DocumentNumberVoided":
+        return given(doc, `series:${event.data.gstin}:${event.data.financialYear}`);
       case "SkuReserved":
         return held(doc, `sku:${event.data.sku}`);
       case "InvoiceNumberReleased":
@@ -115,6 +122,9 @@ function idsOf(event: BahiEvent): string[] {
     case "InvoiceQuotaUsed":
     case "InvoiceQuotaReturned":
       return [processId("createInvoice", event.data.invoiceId)];
+    case "DocumentNumberIssued":
+    case "DocumentNumberVoided":
+      return event.data.series === "invoice" ? [processId("createInvoice", event.data.documentId)] : [];
     case "ProductCreationStarted":
     case "ProductCreationAbandoned":
     case "ProductCreationCompensated":

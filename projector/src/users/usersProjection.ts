@@ -1,4 +1,4 @@
-import { indianDateOf, type User } from "@bahi/shared/contract";
+import { DEFAULT_INVOICE_PREFIX, indianDateOf, type User } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
 import { collections, type UserDocument } from "@bahi/shared/read-models";
 
@@ -32,6 +32,7 @@ export const usersProjection: Projection<UserDocument> = {
           stateCode: null,
           panNumber: null,
           gstRegistrationDate: null,
+          invoicePrefix: DEFAULT_INVOICE_PREFIX,
           isActive: true,
           createdAt: registeredAt,
           invoicesByMonth: {},

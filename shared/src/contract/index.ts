@@ -1,6 +1,7 @@
 /** The browser-safe half of shared: schemas, money and GST math, wire types. */
 export * from "./money.ts";
 export * from "./gstin.ts";
+export * from "./states.ts";
 export * from "./http.ts";
 export * from "./fields.ts";
 export * from "./auth.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateField, optionalDateField, optionalText, safeString } from "./fields.ts";
-import { invoiceNumberField } from "./gst/invoiceNumber.ts";
+import { indianDateOf } from "./gst/indiaDate.ts";
+import { seriesOrTypedInvoiceNumberField } from "./gst/invoiceNumber.ts";
 import { isPlaceOfSupplyCode } from "./gst/tax.ts";
 import { gstRateField, moneyField } from "./products.ts";
 
@@ -26,7 +27,8 @@ export const invoiceItemSchema = z.object({
 /** SPEC §3 invoice creation payload, plus optional placeOfSupply and per-item discounts. */
 export const invoiceCreateSchema = z.object({
   customerId: safeString("Customer is required").trim().min(1, "Customer is required"),
-  invoiceNumber: invoiceNumberField,
+  /** Empty or absent: the next number of the series (issue 9). */
+  invoiceNumber: seriesOrTypedInvoiceNumberField,
   issueDate: dateField("Issue date").optional(),
   dueDate: optionalDateField("Due date"),
   placeOfSupply: safeString()
@@ -44,6 +46,18 @@ export const invoiceCreateSchema = z.object({
   items: z.array(invoiceItemSchema, { error: "At least one item is required" }).min(1, "At least one item is required").max(200, "At most 200 items"),
 });
 export type InvoiceCreateInput = z.infer<typeof invoiceCreateSchema>;
+
+export const DUE_DATE_BEFORE_ISSUE = "Due date cannot be before the invoice date";
+
+/**
+ * Why a due date cannot stand with its invoice's issue date, or null: payment cannot fall due
+ * before the invoice is issued. Compared as Indian dates, so "2026-04-01" and
+ * "2026-03-31T20:00:00Z" (1 April in India) are the same day. Both must be valid dates.
+ */
+export function dueDateProblem(issueDate: string, dueDate: string | null | undefined): string | null {
+  if (!dueDate) return null;
+  return indianDateOf(dueDate) < indianDateOf(issueDate) ? DUE_DATE_BEFORE_ISSUE : null;
+}
 
 export const invoiceStatusSchema = z.object({
   status: z.enum(INVOICE_STATUSES, { error: "Status must be pending, paid or overdue" }),
@@ -73,7 +87,18 @@ export interface Invoice {
   userId: string;
   invoiceNumber: string;
   customerId: string;
-  customer: { id: string; name: string; address: string | null; gstNumber: string | null; email: string | null; phone: string | null };
+  customer: {
+    id: string;
+    name: string;
+    address: string | null;
+    gstNumber: string | null;
+    email: string | null;
+    phone: string | null;
+    /** Issue 9: the customer's state when invoiced; null on invoices made before states were asked. */
+    stateCode?: string | null;
+    /** Issue 9: an SEZ unit or developer: IGST whatever the states, GSTR-1 b2b SEWP, GSTR-3B 3.1(b). */
+    isSez?: boolean;
+  };
   supplier: { name: string; gstin: string | null; address: string | null; stateCode: string | null };
   issueDate: string;
   dueDate: string | null;

@@ -20,6 +20,21 @@ export const gstRegistrationDateField = z
   })
   .transform((value) => (value === undefined ? undefined : value || null));
 
+/** The invoice series' prefix: "INV/26-27/0001" (issue 9). */
+export const DEFAULT_INVOICE_PREFIX = "INV";
+export const INVOICE_PREFIX_PATTERN = /^[A-Za-z][A-Za-z0-9-]{0,4}$/;
+
+/**
+ * 1–5 letters, digits and "-", starting with a letter: the number it starts then fits the
+ * e-invoice schema's 16 characters with the year and a four-digit serial. Absent keeps the
+ * stored prefix (older clients do not send it); "" or null go back to "INV".
+ */
+export const invoicePrefixField = z
+  .union([z.string(), z.null()], { error: "Invoice prefix must be text" })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : (value ?? "").trim() || DEFAULT_INVOICE_PREFIX))
+  .refine((value) => value === undefined || INVOICE_PREFIX_PATTERN.test(value), 'Invoice prefix must be 1 to 5 letters, digits or "-", starting with a letter');
+
 export const BUSINESS_TYPES = ["Proprietorship", "Partnership", "LLP", "Private Limited", "Public Limited", "Other"] as const;
 export const GST_CATEGORIES = ["Regular", "Composition", "Unregistered"] as const;
 
@@ -38,6 +53,7 @@ export const profileSchema = z
       .transform((value) => (value ? value : null))
       .refine((value) => value === null || Object.hasOwn(STATE_NAMES, value), "Choose your state"),
     gstRegistrationDate: gstRegistrationDateField,
+    invoicePrefix: invoicePrefixField,
   })
   .superRefine((profile, ctx) => {
     if (!profile.gstNumber && !profile.stateCode) ctx.addIssue({ code: "custom", path: ["stateCode"], message: "Choose your state" });
@@ -62,4 +78,6 @@ export interface BusinessProfile {
   panNumber: string | null;
   /** "YYYY-MM-DD"; null: not given, returns are due from the month the account was created. */
   gstRegistrationDate: string | null;
+  /** The invoice series' prefix ("INV" unless changed). */
+  invoicePrefix: string;
 }

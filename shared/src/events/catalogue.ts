@@ -12,6 +12,13 @@ const partyFields = {
   gstNumber: z.string().nullable(),
 };
 
+/** Issue 9: a customer's state, shipping address and SEZ flag; absent on customers recorded before. */
+const customerPlaceFields = {
+  stateCode: z.string().nullable().optional(),
+  shippingAddress: z.string().nullable().optional(),
+  isSez: z.boolean().optional(),
+};
+
 const productFields = {
   name: z.string(),
   description: z.string().nullable(),
@@ -106,14 +113,16 @@ export const eventSchemas = {
     panNumber: z.string().nullable(),
     /** Issue 8: absent in older events (no registration date given). */
     gstRegistrationDate: z.string().nullable().optional(),
+    /** Issue 9: the invoice series' prefix; absent in older events (then "INV"). */
+    invoicePrefix: z.string().optional(),
     updatedAt: z.string(),
   }),
   /** invoiceLimit null: unlimited. No payment is taken yet; the event records the choice. */
   /** The password hash recomputed at a stronger cost on a successful login (same password). */
   PasswordRehashed: z.object({ userId: z.string(), passwordHash: z.string(), rehashedAt: z.string() }),
   PlanChanged: z.object({ userId: z.string(), plan: z.enum(["free", "professional", "enterprise"]), invoiceLimit: z.number().int().nullable(), changedAt: z.string() }),
-  CustomerAdded: z.object({ customerId: z.string(), ownerId: z.string(), ...partyFields, creditLimitPaise: z.number().int().nonnegative(), addedAt: z.string() }),
-  CustomerUpdated: z.object({ customerId: z.string(), ownerId: z.string(), ...partyFields, creditLimitPaise: z.number().int().nonnegative(), updatedAt: z.string() }),
+  CustomerAdded: z.object({ customerId: z.string(), ownerId: z.string(), ...partyFields, ...customerPlaceFields, creditLimitPaise: z.number().int().nonnegative(), addedAt: z.string() }),
+  CustomerUpdated: z.object({ customerId: z.string(), ownerId: z.string(), ...partyFields, ...customerPlaceFields, creditLimitPaise: z.number().int().nonnegative(), updatedAt: z.string() }),
   CustomerDeleted: z.object({ customerId: z.string(), ownerId: z.string(), deletedAt: z.string() }),
   VendorAdded: z.object({ vendorId: z.string(), ownerId: z.string(), ...partyFields, addedAt: z.string() }),
   VendorUpdated: z.object({ vendorId: z.string(), ownerId: z.string(), ...partyFields, updatedAt: z.string() }),
@@ -151,7 +160,18 @@ export const eventSchemas = {
   InvoiceQuotaUsed: z.object({ userId: z.string(), month: z.string(), invoiceId: z.string(), limit: z.number().int().nullable() }),
   InvoiceQuotaReturned: z.object({ userId: z.string(), month: z.string(), invoiceId: z.string(), ...releaseWhy }),
   /** invoice-{id} revision 0: what the creation will hold (number, quota slot) before it holds it. */
-  InvoiceCreationStarted: z.object({ invoiceId: z.string(), ownerId: z.string(), invoiceNumber: z.string(), quotaMonth: z.string().nullable(), startedAt: z.string() }),
+  /**
+   * `series` (issue 9): the number is the next of this series, issued after the intent
+   * (invoiceNumber is then ""); absent: the number typed, in invoiceNumber.
+   */
+  InvoiceCreationStarted: z.object({
+    invoiceId: z.string(),
+    ownerId: z.string(),
+    invoiceNumber: z.string(),
+    quotaMonth: z.string().nullable(),
+    startedAt: z.string(),
+    series: z.object({ gstin: z.string(), financialYear: z.string() }).optional(),
+  }),
   InvoiceCreationAbandoned: z.object({ invoiceId: z.string(), ownerId: z.string(), ...abandonWhy }),
   InvoiceCreationCompensated: z.object({ invoiceId: z.string(), ownerId: z.string(), compensatedAt: z.string() }),
   InvoiceCreated: z.object({
@@ -165,7 +185,17 @@ export const eventSchemas = {
     taxKind: z.enum(["intra", "inter"]),
     stateTaxLabel: z.enum(["SGST", "UTGST"]),
     supplier: z.object({ name: z.string(), gstin: z.string().nullable(), address: z.string().nullable(), stateCode: z.string() }),
-    customer: z.object({ id: z.string(), name: z.string(), gstin: z.string().nullable(), address: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+    customer: z.object({
+      id: z.string(),
+      name: z.string(),
+      gstin: z.string().nullable(),
+      address: z.string().nullable(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      /** Issue 9: the customer's state and SEZ flag when invoiced; absent on older invoices. */
+      stateCode: z.string().nullable().optional(),
+      isSez: z.boolean().optional(),
+    }),
     lines: z.array(
       z.object({
         lineId: z.string(),
@@ -208,6 +238,35 @@ export const eventSchemas = {
     sequence: z.number().int().positive(),
     expenseId: z.string(),
     issuedAt: z.string(),
+  }),
+  /**
+   * docseries-{userId}-{series}-{gstin or "unregistered"}-{financialYear}: one consecutive
+   * series of document numbers (Rule 46(b)); every sequence is issued once, then belongs to a
+   * document or is voided (GSTR-1 Table 13 counts voids as cancelled). documentDate: the
+   * document's issue date ("YYYY-MM-DD"), the period Table 13 reports it in.
+   */
+  DocumentNumberIssued: z.object({
+    userId: z.string(),
+    series: z.string(),
+    gstin: z.string(),
+    financialYear: z.string(),
+    sequence: z.number().int().positive(),
+    number: z.string(),
+    documentId: z.string(),
+    documentDate: z.string().optional(),
+    issuedAt: z.string(),
+  }),
+  DocumentNumberVoided: z.object({
+    userId: z.string(),
+    series: z.string(),
+    gstin: z.string(),
+    financialYear: z.string(),
+    sequence: z.number().int().positive(),
+    number: z.string(),
+    documentId: z.string(),
+    documentDate: z.string().optional(),
+    reason: z.string(),
+    voidedAt: z.string(),
   }),
   GstReturnFilingRequested: z.object({ userId: z.string(), returnType: z.enum(["GSTR1", "GSTR3B"]), period: z.string(), requestedAt: z.string() }),
   GstReturnFiled: z.object({

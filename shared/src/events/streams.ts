@@ -17,4 +17,6 @@ export const streams = {
   invoiceQuota: (userId: string, month: string) => `invoicequota-${userId}-${month}`,
   /** financialYear: "2026-27". The counter of reverse-charge self-invoice numbers. */
   selfInvoice: (userId: string, financialYear: string) => `selfinvoice-${userId}-${financialYear}`,
+  /** series "invoice"; gstin: the business's GSTIN or "unregistered"; financialYear "2026-27". */
+  documentSeries: (userId: string, series: string, gstin: string, financialYear: string) => `docseries-${userId}-${series}-${gstin}-${financialYear}`,
 };

@@ -16,6 +16,8 @@ export function invoiceView(invoice: EventData<"InvoiceCreated">, status: Invoic
       gstNumber: invoice.customer.gstin,
       email: invoice.customer.email,
       phone: invoice.customer.phone,
+      stateCode: invoice.customer.stateCode ?? null,
+      isSez: invoice.customer.isSez ?? false,
     },
     supplier: invoice.supplier,
     issueDate: invoice.issueDate,

@@ -16,7 +16,26 @@ export const collections = {
   reconciliations: "reconciliations",
   ewayBills: "ewayBills",
   processes: "processes",
+  voidedNumbers: "voidedNumbers",
 } as const;
+
+/**
+ * A document number a series issued and then voided (its creation failed): GSTR-1 Table 13
+ * counts it cancelled. documentDate: the document's date ("YYYY-MM-DD"), null when unknown.
+ */
+export interface VoidedNumberDocument {
+  id: string;
+  ownerId: string;
+  series: string;
+  gstin: string;
+  financialYear: string;
+  sequence: number;
+  number: string;
+  documentId: string;
+  documentDate: string | null;
+  reason: string;
+  voidedAt: string;
+}
 
 /** The user as the API shows it, plus invoices created per Indian month ("2026-06"). */
 export type UserDocument = Omit<User, "invoicesUsed"> & { invoicesByMonth: Record<string, number> };

@@ -4,7 +4,8 @@
  * Scope: one GSTIN, one monthly period; the invoices issued under that GSTIN and reported in
  * the period (`salesOfPeriod`: the issue date's period, or the later one an invoice was moved
  * to; it keeps its own date). Bahi issues only regular tax invoices (no credit/debit notes, advances, amendments,
- * e-commerce or SEZ supplies), so the sections are b2b, b2cl, b2cs, exp, nil, hsn, doc_issue.
+ * e-commerce), so the sections are b2b (a supply to an SEZ with inv_typ SEWP, or SEWOP when it
+ * carries no IGST), b2cl, b2cs, exp, nil, hsn, doc_issue.
  * Sections with nothing to report are left out of the JSON (as the portal's own exports do);
  * a month without sales is `{ gstin, fp }`.
  *
@@ -44,7 +45,8 @@ export interface Gstr1B2bInvoice {
   readonly val: number;
   readonly pos: string;
   readonly rchrg: "Y" | "N";
-  readonly inv_typ: "R";
+  /** R regular; SEWP / SEWOP: to an SEZ with / without payment of IGST. */
+  readonly inv_typ: "R" | "SEWP" | "SEWOP";
   readonly itms: ReadonlyArray<{ readonly num: number; readonly itm_det: Gstr1ItemDetail }>;
 }
 
@@ -176,6 +178,14 @@ export interface Gstr1Input {
   /** "MMYYYY" */
   readonly period: string;
   readonly invoices: readonly SaleDocument[];
+  /** Issue 9: numbers the series issued and voided (the creation failed), dated "YYYY-MM-DD"; Table 13 counts them cancelled. */
+  readonly voidedNumbers?: readonly VoidedDocumentNumber[];
+}
+
+export interface VoidedDocumentNumber {
+  readonly number: string;
+  /** The document's date, "YYYY-MM-DD": the period the void is reported in. */
+  readonly date: string;
 }
 
 /** HSN summary splits into B2B and B2C tabs from the May 2025 return period (IC HSN_BIFURCATION_FROM). */
@@ -193,7 +203,7 @@ function byDateThenNumber(a: Sale, b: Sale): number {
 function rateRows(sale: Sale): Array<{ rateBasisPoints: number; heads: Heads }> {
   const byRate = new Map<number, Heads>();
   for (const line of sale.lines) {
-    if (line.rateBasisPoints === 0 && !sale.isExport) continue;
+    if (line.rateBasisPoints === 0 && !sale.zeroRated) continue;
     const heads = byRate.get(line.rateBasisPoints) ?? zeroHeads();
     addLine(heads, line);
     byRate.set(line.rateBasisPoints, heads);
@@ -233,15 +243,17 @@ function seriesOf(number: string): { key: string; serial: bigint | null } {
  * Table 13, nature 1 (invoices for outward supply): one range per numbering series. A series is
  * the invoice number with its last run of digits removed, so "INV/25-26/0001…0042" is one
  * series and "EXP/25-26/0001" another. `from`/`to` are the lowest and highest numbers issued
- * in the period, `totnum` the count of invoices that exist; Bahi has no cancelled status, so
- * `cancel` is 0 and `net_issue` = `totnum`. Numbers missing inside a range (deleted drafts,
- * random proposals) are not counted.
+ * in the period, `totnum` the count of numbers issued, `cancel` those voided (a number the
+ * series issued to a creation that failed, issue 9) and `net_issue` = `totnum` - `cancel`.
+ * Numbers missing inside a range (random proposals) are not counted.
  */
-export function documentRanges(numbers: readonly string[]): Gstr1DocRange[] {
-  const series = new Map<string, Array<{ number: string; serial: bigint | null }>>();
-  for (const number of numbers) {
-    const { key, serial } = seriesOf(number);
-    groupInto(series, key, { number, serial });
+export function documentRanges(numbers: readonly string[], voided: readonly string[] = []): Gstr1DocRange[] {
+  const series = new Map<string, Array<{ number: string; serial: bigint | null; voided: boolean }>>();
+  for (const [list, isVoid] of [[numbers, false], [voided, true]] as const) {
+    for (const number of list) {
+      const { key, serial } = seriesOf(number);
+      groupInto(series, key, { number, serial, voided: isVoid });
+    }
   }
   const ranges = [...series.values()].map((members) => {
     members.sort((a, b) =>
@@ -249,10 +261,11 @@ export function documentRanges(numbers: readonly string[]): Gstr1DocRange[] {
         ? a.serial < b.serial ? -1 : 1
         : compareDocumentNumbers(a.number, b.number),
     );
-    return { from: members[0]!.number, to: members[members.length - 1]!.number, count: members.length };
+    const cancel = members.filter((m) => m.voided).length;
+    return { from: members[0]!.number, to: members[members.length - 1]!.number, count: members.length, cancel };
   });
   ranges.sort((a, b) => compareDocumentNumbers(a.from, b.from));
-  return ranges.map((r, i) => ({ num: i + 1, from: r.from, to: r.to, totnum: r.count, cancel: 0, net_issue: r.count }));
+  return ranges.map((r, i) => ({ num: i + 1, from: r.from, to: r.to, totnum: r.count, cancel: r.cancel, net_issue: r.count - r.cancel }));
 }
 
 interface HsnAccumulator extends Heads {
@@ -327,7 +340,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
     const registered = sale.category === "b2b";
     (registered ? hsnB2b : hsnB2c).push(...sale.lines);
 
-    const nilLines = sale.isExport ? [] : sale.lines.filter((line) => line.rateBasisPoints === 0);
+    const nilLines = sale.zeroRated ? [] : sale.lines.filter((line) => line.rateBasisPoints === 0);
     if (nilLines.length > 0) {
       const type: NilSupplyType = `${sale.interState ? "INTR" : "INTRA"}${registered ? "B2B" : "B2C"}`;
       nil.set(type, (nil.get(type) ?? 0) + nilLines.reduce((sum, line) => sum + line.taxable, 0));
@@ -347,7 +360,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
           val,
           pos: sale.placeOfSupply,
           rchrg: sale.reverseCharge ? "Y" : "N",
-          inv_typ: "R",
+          inv_typ: sale.isSez ? (rows.some((row) => row.heads.igst > 0) ? "SEWP" : "SEWOP") : "R",
           itms: rows.map((row, i) => ({ num: i + 1, itm_det: itemDetail(row.rateBasisPoints, row.heads) })),
         });
         break;
@@ -443,7 +456,11 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
     } else {
       json.hsn = { data: hsnRows([...hsnB2b, ...hsnB2c]) };
     }
-    json.doc_issue = { doc_det: [{ doc_num: 1, docs: documentRanges(sales.map((s) => s.number)) }] };
+  }
+  // Voids of the period count even when every invoice of it was voided (Table 13 still lists them).
+  const voidedInPeriod = (input.voidedNumbers ?? []).filter((v) => `${v.date.slice(5, 7)}${v.date.slice(0, 4)}` === period.fp).map((v) => v.number);
+  if (sales.length > 0 || voidedInPeriod.length > 0) {
+    json.doc_issue = { doc_det: [{ doc_num: 1, docs: documentRanges(sales.map((s) => s.number), voidedInPeriod) }] };
   }
 
   return {

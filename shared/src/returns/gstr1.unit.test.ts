@@ -230,6 +230,31 @@ describe("buildGstr1: limits, periods and edge cases", () => {
     expect(result.json.hsn).toMatchObject({ hsn_b2c: [{ hsn_sc: "8471", rt: 0 }, { hsn_sc: "8471", rt: 18 }] });
   });
 
+  it("s.16 IGST Act: supplies to an SEZ go to b2b with inv_typ SEWP (SEWOP without IGST), even within the state", () => {
+    // Gujarat supplier, SEZ unit in Gujarat (24AANFA2641L1ZF): IGST 18% on 10000 = 1800, no CGST/SGST.
+    const paid = sez(invoice({ number: "Z-1", issueDate: "2025-10-02", placeOfSupply: "24", customerGstin: "24AANFA2641L1ZF", lines: [{ taxable: "10000.00", rate: "18", cgst: "0.00", sgst: "0.00", igst: "1800.00" }] }));
+    const unpaid = sez(invoice({ number: "Z-2", issueDate: "2025-10-03", placeOfSupply: "24", customerGstin: "24AANFA2641L1ZF", lines: [{ taxable: "500.00", rate: "0", hsn: "0401" }] }));
+    const result = buildGstr1({ gstin: SUPPLIER_GSTIN, period: "102025", invoices: [paid, unpaid] });
+    expect(result.json.b2b).toEqual([
+      {
+        ctin: "24AANFA2641L1ZF",
+        inv: [
+          { inum: "Z-1", idt: "02-10-2025", val: 11800, pos: "24", rchrg: "N", inv_typ: "SEWP", itms: [{ num: 1, itm_det: { rt: 18, txval: 10000, iamt: 1800, camt: 0, samt: 0, csamt: 0 } }] },
+          // a 0% supply to an SEZ is zero-rated, not nil: it stays in b2b
+          { inum: "Z-2", idt: "03-10-2025", val: 500, pos: "24", rchrg: "N", inv_typ: "SEWOP", itms: [{ num: 1, itm_det: { rt: 0, txval: 500, iamt: 0, camt: 0, samt: 0, csamt: 0 } }] },
+        ],
+      },
+    ]);
+    expect(result.json.nil).toBeUndefined();
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("s.16 IGST Act: an SEZ invoice charging CGST/SGST is flagged", () => {
+    const wrong = sez(invoice({ number: "Z-3", issueDate: "2025-10-02", placeOfSupply: "24", customerGstin: "24AANFA2641L1ZF", lines: [{ taxable: "100.00", rate: "18" }] }));
+    const result = buildGstr1({ gstin: SUPPLIER_GSTIN, period: "102025", invoices: [wrong] });
+    expect(result.warnings).toEqual(["Invoice Z-3 line 1: a supply to an SEZ is inter-state (s.16 IGST Act), but the line charges CGST/SGST instead of IGST"]);
+  });
+
   it("warns about data the portal would reject", () => {
     const result = buildGstr1({
       gstin: SUPPLIER_GSTIN,
@@ -264,3 +289,8 @@ describe("documentRanges", () => {
     ]);
   });
 });
+
+/** The invoice as made for a customer marked SEZ (issue 9: InvoiceCreated.customer.isSez). */
+function sez(base: Invoice): Invoice {
+  return { ...base, taxKind: "inter", customer: { ...base.customer, isSez: true } };
+}

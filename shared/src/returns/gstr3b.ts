@@ -5,7 +5,8 @@
  * Outward side, from the sales reported in the period (`salesOfPeriod`), line by line:
  * - 3.1(a) `osup_det`: lines with a rate > 0, not exports. Reverse-charge sales count in txval
  *   but not in tax (the recipient pays it) — IC's rule;
- * - 3.1(b) `osup_zero`: every line of an export (place of supply 96), txval, IGST, cess;
+ * - 3.1(b) `osup_zero`: every line of an export (place of supply 96) or of a supply to an SEZ
+ *   (s.16(1) IGST Act, zero-rated), txval, IGST, cess;
  * - 3.1(c) `osup_nil_exmp`: 0% lines that are not exports (Bahi has no exempt flag);
  * - 3.1(e) `osup_nongst`, 3.1.1 `eco_dtls`: zeros (Bahi's sales have neither);
  * - 3.2 `inter_sup`: the inter-state 3.1(a) lines to unregistered persons (`unreg_details`) and
@@ -362,7 +363,7 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bResult {
     const salePeriod = returnPeriodOf(sale.date);
     const saleTax = zeroHeads();
     for (const line of sale.lines) {
-      if (sale.isExport) {
+      if (sale.zeroRated) {
         addLine(zero, { ...line, cgst: 0, sgst: 0 });
         addLine(saleTax, { ...line, cgst: 0, sgst: 0 });
         continue;

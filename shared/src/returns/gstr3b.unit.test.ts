@@ -171,6 +171,22 @@ describe("buildGstr3b", () => {
   });
 });
 
+describe("buildGstr3b: SEZ supplies", () => {
+  it("s.16(1)(b) IGST Act: a supply to an SEZ is zero-rated: table 3.1(b) with its IGST, not 3.1(a) nor 3.2", () => {
+    // Gujarat supplier, SEZ unit in Gujarat: 18% on 10000, IGST 1800; a local B2C sale of 1000 (C/S 90).
+    const base = invoice({ number: "Z-1", issueDate: "2025-10-02", placeOfSupply: "24", customerGstin: "24AANFA2641L1ZF", lines: [{ taxable: "10000.00", rate: "18", cgst: "0.00", sgst: "0.00", igst: "1800.00" }] });
+    const sez = { ...base, taxKind: "inter" as const, customer: { ...base.customer, isSez: true } };
+    const local = invoice({ number: "L-1", issueDate: "2025-10-03", placeOfSupply: "24", lines: [{ taxable: "1000.00", rate: "18" }] });
+    const result = buildGstr3b({ gstin: SUPPLIER_GSTIN, period: "102025", invoices: [sez, local], expenses: [], reconciliations: [] });
+    expect(result.json.sup_details.osup_zero).toEqual({ txval: 10000, iamt: 1800, csamt: 0 });
+    expect(result.json.sup_details.osup_det).toEqual({ txval: 1000, iamt: 0, camt: 90, samt: 90, csamt: 0 });
+    expect(result.json.inter_sup.unreg_details).toEqual([]);
+    expect(result.totals.zeroRated).toMatchObject({ taxable: 1_000_000, igst: 180_000, cgst: 0, sgst: 0 });
+    // the IGST is payable all the same (with payment of IGST): 1800 + 90 + 90 = 1980
+    expect(result.totals.outputTax).toBe(198_000);
+  });
+});
+
 describe("setOffTax", () => {
   it("works the documented example", () => {
     // IGST credit 1200: 1000 → IGST; 200 left → CGST (its own credit is 0). SGST credit 800: 500 → SGST.

@@ -9,7 +9,7 @@
 import { formatPaise, indianDateOf } from "../contract/index.ts";
 import type { Expense, Invoice, Paise } from "../contract/index.ts";
 import { buildGstr1 } from "./gstr1.ts";
-import type { Gstr1Json } from "./gstr1.ts";
+import type { Gstr1Json, VoidedDocumentNumber } from "./gstr1.ts";
 import { buildGstr3b } from "./gstr3b.ts";
 import type { Gstr3bJson, TaxHeads } from "./gstr3b.ts";
 import { lateFee } from "./interest.ts";
@@ -80,7 +80,10 @@ interface PrepareInputBase {
   readonly previousYearTurnoverPaise?: Paise;
 }
 
-export interface Gstr1PrepareInput extends PrepareInputBase {}
+export interface Gstr1PrepareInput extends PrepareInputBase {
+  /** Issue 9: voided numbers of the GSTIN's series (GSTR-1 Table 13 cancelled). */
+  readonly voidedNumbers?: readonly VoidedDocumentNumber[];
+}
 
 export interface Gstr3bPrepareInput extends PrepareInputBase {
   /** Every expense of the business (the engine picks the period's and the claimable ones). */
@@ -218,7 +221,7 @@ function filingGstin(raw: string): string {
 export function prepareGstr1(input: Gstr1PrepareInput): PreparedReturn<Gstr1Json, Gstr1TotalsView> {
   const gstin = filingGstin(input.gstin);
   const period = returnPeriod(input.period).fp;
-  const built = buildGstr1({ gstin, period, invoices: input.invoices });
+  const built = buildGstr1({ gstin, period, invoices: input.invoices, voidedNumbers: input.voidedNumbers });
   const dueDate = returnDueDate(period, "GSTR1");
   const filedOn = indianDateOf(input.filedAt ?? input.today);
   const fee = lateFee({ returnType: "GSTR1", dueDate, filedOn, nilReturn: built.totals.invoiceCount === 0, previousYearTurnoverPaise: input.previousYearTurnoverPaise });

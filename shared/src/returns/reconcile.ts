@@ -498,23 +498,8 @@ export interface ReconciledPair {
   /** exact_match, or a pair the user accepted. */
   readonly claimable: boolean;
   readonly status: ReconciliationStatus;
-  readonly portal: {
-    readonly key: string;
-    readonly kind: PortalKind;
-    readonly number: string;
-    readonly date: IndianDate;
-    readonly noteType: "C" | "D" | null;
-    readonly taxable: Paise;
-    readonly igst: Paise;
-    readonly cgst: Paise;
-    readonly sgst: Paise;
-    readonly cess: Paise;
-    readonly itcAvailable: boolean;
-    readonly reverseCharge: boolean;
-    readonly pos: string | null;
-    /** 2B `rsn`. */
-    readonly reason: string | null;
-  };
+  /** The 2B document, without what the pair already says (the supplier) or does not need. */
+  readonly portal: Omit<PortalDoc, "supplierGstin" | "supplierName" | "originalNumber">;
 }
 
 /** Every paired row, claimable or not. */

@@ -3,12 +3,15 @@
  * classified the way GSTR-1 classifies sales (GST.md §3.1, IC `GSTR1CategoryConditions`):
  *
  * - export:  place of supply 96 (Other Countries);
- * - b2b:     customer GSTIN present and not an export;
+ * - b2b:     customer GSTIN present and not an export (an SEZ unit or developer included);
  * - b2cl:    no GSTIN, not an export, inter-state, invoice value > the B2C limit of its date;
  * - b2cs:    every other sale without a GSTIN.
  *
  * Inter-state means the supplier's state (first two characters of the supplier GSTIN) differs
- * from the place of supply, as IC decides it; the invoice's own `taxKind` is only cross-checked.
+ * from the place of supply, as IC decides it, or the customer is an SEZ (s.16 IGST Act: a supply
+ * to an SEZ is inter-state whatever the states); the invoice's own `taxKind` is only cross-checked.
+ * Exports and SEZ supplies are zero-rated (s.16(1) IGST Act): all their lines, 0% ones too, stay
+ * in their section (exp, b2b SEWP/SEWOP) and GSTR-3B 3.1(b).
  * Lines at 0% are nil-rated: outside exports they leave the invoice's section and go to the nil
  * table (IC classifies item by item), while the invoice value `val` stays the whole invoice.
  */
@@ -54,6 +57,10 @@ export interface Sale {
   readonly supplierState: string;
   readonly interState: boolean;
   readonly isExport: boolean;
+  /** To an SEZ unit or developer (a registered customer marked SEZ when invoiced). */
+  readonly isSez: boolean;
+  /** An export or an SEZ supply (s.16(1) IGST Act). */
+  readonly zeroRated: boolean;
   /** Upper-case, trimmed; null when the customer has none. */
   readonly customerGstin: string | null;
   readonly customerGstinCheck: GstinValidation | null;
@@ -67,9 +74,10 @@ export function toSale(invoice: Invoice, supplierState: string): Sale {
   const date = indianDateOf(invoice.issueDate);
   const placeOfSupply = invoice.placeOfSupply;
   const isExport = placeOfSupply === EXPORT_PLACE_OF_SUPPLY;
-  const interState = isExport || placeOfSupply !== supplierState;
   const rawGstin = invoice.customer.gstNumber?.trim().toUpperCase() ?? "";
   const customerGstin = rawGstin === "" ? null : rawGstin;
+  const isSez = !isExport && customerGstin !== null && invoice.customer.isSez === true;
+  const interState = isExport || isSez || placeOfSupply !== supplierState;
   const total = toPaise(invoice.total);
   const lines = invoice.items.map(
     (item, i): SaleLine => ({
@@ -98,6 +106,8 @@ export function toSale(invoice: Invoice, supplierState: string): Sale {
     supplierState,
     interState,
     isExport,
+    isSez,
+    zeroRated: isExport || isSez,
     customerGstin,
     customerGstinCheck: customerGstin ? validateGstin(customerGstin) : null,
     reverseCharge: invoice.reverseCharge,
@@ -127,7 +137,9 @@ export function saleProblems(sale: Sale, supplierGstin: string): ReturnProblem[]
     add("OWN_GSTIN_AS_CUSTOMER", false, `${at}: the customer GSTIN is the business's own GSTIN`);
   }
   for (const [i, line] of sale.lines.entries()) {
-    if (sale.interState && (line.cgst !== 0 || line.sgst !== 0)) {
+    if (sale.isSez && (line.cgst !== 0 || line.sgst !== 0)) {
+      add("TAX_HEAD_MISMATCH", false, `${at} line ${line.index}: a supply to an SEZ is inter-state (s.16 IGST Act), but the line charges CGST/SGST instead of IGST`);
+    } else if (sale.interState && (line.cgst !== 0 || line.sgst !== 0)) {
       add("TAX_HEAD_MISMATCH", false, `${at} line ${line.index}: place of supply ${sale.placeOfSupply} is outside the supplier's state ${sale.supplierState}, but the line charges CGST/SGST instead of IGST`);
     }
     if (!sale.interState && line.igst !== 0) {

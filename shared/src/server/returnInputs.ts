@@ -4,7 +4,7 @@
  * return from the same inputs with the same engine (design §3, §4).
  */
 import { toPaise, type Expense, type Invoice } from "../contract/index.ts";
-import { collections, type GstReturnDocument, type ReconciliationDocument, type UserDocument } from "../readModels/index.ts";
+import { collections, type GstReturnDocument, type ReconciliationDocument, type UserDocument, type VoidedNumberDocument } from "../readModels/index.ts";
 import {
   financialYearOf,
   periodOrdinal,
@@ -15,6 +15,7 @@ import {
   type PreparedReturn,
   type ReconciliationForReturn,
   type TaxHeads,
+  type VoidedDocumentNumber,
 } from "../returns/index.ts";
 import { getJsonBlob, type BlobStore } from "./ports/blobStore.ts";
 import type { ReadStore } from "./ports/readStore.ts";
@@ -27,16 +28,19 @@ export interface ReturnBooks {
   readonly reconciliations: readonly ReconciliationForReturn[];
   /** Every return the business has requested, filed or seen fail. */
   readonly returns: readonly GstReturnDocument[];
+  /** Issue 9: invoice numbers the series voided, from the voidedNumbers read model (every GSTIN's). */
+  readonly voidedNumbers?: readonly VoidedNumberDocument[];
 }
 
 /** The business's invoices, expenses, reconciled GSTR-2Bs and returns, from the read models. */
 export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<BlobStore, "get">, userId: string): Promise<ReturnBooks> {
-  const [user, invoices, expenses, reconciliationDocs, returns] = await Promise.all([
+  const [user, invoices, expenses, reconciliationDocs, returns, voidedNumbers] = await Promise.all([
     readStore.get<UserDocument>(collections.users, userId),
     readStore.list<Invoice>(collections.invoices, userId),
     readStore.list<Expense>(collections.expenses, userId),
     readStore.list<ReconciliationDocument>(collections.reconciliations, userId),
     readStore.list<GstReturnDocument>(collections.gstReturns, userId),
+    readStore.list<VoidedNumberDocument>(collections.voidedNumbers, userId),
   ]);
   const gstin = user?.gstNumber ?? null;
   const reconciliations: ReconciliationForReturn[] = [];
@@ -51,7 +55,7 @@ export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<Blob
       pairs: reconciliationPairs({ gstr2b, expenses, period: doc.period, decisions: doc.decisions ?? [], businessGstin: gstin }),
     });
   }
-  return { user, invoices, expenses, reconciliations, returns };
+  return { user, invoices, expenses, reconciliations, returns, voidedNumbers };
 }
 
 /** MMYYYY of the registration: the profile's GST registration date, else the account's creation month. */
@@ -84,6 +88,12 @@ export function previousYearTurnoverPaise(invoices: readonly Invoice[], period: 
   return invoices.filter((i) => financialYearOf(i.issueDate) === lastYear).reduce((sum, i) => sum + toPaise(i.subtotal), 0);
 }
 
+/** The invoice series' voids of this GSTIN that have a date (Table 13 reports them in its period). */
+function voidedInvoiceNumbers(docs: readonly VoidedNumberDocument[], gstin: string): VoidedDocumentNumber[] {
+  const filing = gstin.trim().toUpperCase();
+  return docs.filter((d) => d.series === "invoice" && d.gstin.toUpperCase() === filing && d.documentDate).map((d) => ({ number: d.number, date: d.documentDate! }));
+}
+
 export interface PrepareReturnOptions {
   readonly returnType: GstReturnType;
   readonly period: string;
@@ -104,6 +114,6 @@ export function prepareReturn(books: ReturnBooks, options: PrepareReturnOptions)
     invoices: books.invoices,
     previousYearTurnoverPaise: previousYearTurnoverPaise(books.invoices, options.period),
   };
-  if (options.returnType === "GSTR1") return prepareGstr1(base);
+  if (options.returnType === "GSTR1") return prepareGstr1({ ...base, voidedNumbers: voidedInvoiceNumbers(books.voidedNumbers ?? [], options.gstin) });
   return prepareGstr3b({ ...base, expenses: books.expenses, reconciliations: books.reconciliations, openingCredit: openingCreditFor(books.returns, options.period) });
 }

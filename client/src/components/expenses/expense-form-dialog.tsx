@@ -32,6 +32,7 @@ import { periodFiledOf, type PeriodFiled } from "../../lib/period-filed.ts";
 import { cn } from "../../lib/utils.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { PeriodFiledDialog } from "../period-filed-dialog.tsx";
+import { CheckboxField } from "../ui/checkbox-field.tsx";
 import { Label } from "../ui/label.tsx";
 import { SelectField, type SelectOption } from "../ui/select-field.tsx";
 import { Switch } from "../ui/switch.tsx";
@@ -123,30 +124,6 @@ function TaxSummary({ preview }: { preview: ExpenseTaxPreview }) {
         </p>
       )}
     </section>
-  );
-}
-
-/** A labelled checkbox; the label says what ticking it means. */
-function CheckboxField({ id, label, hint, checked, onChange }: { id: string; label: string; hint?: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <div className="flex items-start gap-2.5">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 size-4 shrink-0 accent-primary"
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
-      <div className="grid gap-0.5">
-        <Label htmlFor={id}>{label}</Label>
-        {hint && (
-          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {hint}
-          </p>
-        )}
-      </div>
-    </div>
   );
 }
 

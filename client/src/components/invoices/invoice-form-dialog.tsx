@@ -1,4 +1,4 @@
-import { formatInr, placeOfSupplyFor, placeOfSupplyLabel, proposeInvoiceNumber, STATE_NAMES } from "@bahi/shared/contract";
+import { customerStateCode, formatInr, STATE_OPTIONS } from "@bahi/shared/contract";
 import type { Customer, Product, Supply } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleExclamationPoint, Plus, Trash } from "lucide-react";
@@ -8,7 +8,7 @@ import { Link } from "wouter";
 import { useCustomers } from "../../api/customers.ts";
 import { describeError } from "../../api/errors.ts";
 import { HttpError } from "../../api/http.ts";
-import { useCreateInvoice } from "../../api/invoices.ts";
+import { useCreateInvoice, useNextInvoiceNumber } from "../../api/invoices.ts";
 import { useProducts } from "../../api/products.ts";
 import { useProfile } from "../../api/profile.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
@@ -19,8 +19,10 @@ import {
   buildInvoiceBody,
   draftTotals,
   emptyInvoiceRow,
+  invoiceDateOrToday,
   invoiceFormSchema,
   readQuantity,
+  todayInIndia,
   type InvoiceFormOutput,
   type InvoiceFormValues,
 } from "../../lib/invoice-form.ts";
@@ -34,13 +36,10 @@ import { SelectField } from "../ui/select-field.tsx";
 import { TextField, TextareaField } from "../ui/text-field.tsx";
 import { toast } from "../ui/use-toast.ts";
 
-/** Every state and UT a sale can be placed in, plus exports ("96"); "99" (Centre Jurisdiction) is never one. */
-const PLACE_OF_SUPPLY_OPTIONS = [...Object.keys(STATE_NAMES).filter((code) => code !== "99"), "96"].map((code) => ({
-  value: code,
-  label: placeOfSupplyLabel(code),
-}));
+/** Every state and UT a sale can be placed in, 01–38, then 97 and exports (96). */
+const PLACE_OF_SUPPLY_OPTIONS = STATE_OPTIONS.map((state) => ({ value: state.code, label: state.label }));
 
-const TOP_FIELDS = ["customerId", "invoiceNumber", "dueDate", "placeOfSupply", "notes"] as const;
+const TOP_FIELDS = ["customerId", "invoiceNumber", "issueDate", "dueDate", "placeOfSupply", "notes"] as const;
 const ITEM_FIELDS = ["productId", "quantity", "price", "gstRate", "discount", "discountType"] as const;
 
 function Notice({ children, tone = "amber" }: { children: ReactNode; tone?: "amber" | "red" }) {
@@ -85,7 +84,8 @@ interface ItemRowProps {
   index: number;
   form: ReturnType<typeof useForm<InvoiceFormValues, unknown, InvoiceFormOutput>>;
   products: readonly Product[];
-  issueDate: Date;
+  /** The invoice date ("YYYY-MM-DD"): it decides the GST rates on offer. */
+  issueDate: string;
   /** The line total, or null while the row cannot be computed. */
   amount: string | null;
   canRemove: boolean;
@@ -239,24 +239,25 @@ function ItemRow({ index, form, products, issueDate, amount, canRemove, onRemove
 }
 
 /**
- * 'Create New Invoice' (SPEC §2): customer, a proposed invoice number, due date, item rows that
- * take price and GST rate from the product, place of supply, and live totals from the shared
- * GST module, the same figures the server recomputes and checks.
+ * 'Create New Invoice' (SPEC §2, issue 9): customer, the number the series will give (or a typed
+ * one), invoice and due dates, item rows that take price and GST rate from the product, the
+ * place of supply from the customer's state, and live totals from the shared GST module, the
+ * same figures the server recomputes and checks.
  */
 export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
   const customers = useCustomers();
   const products = useProducts();
   const profile = useProfile();
   const create = useCreateInvoice();
-  // The issue date is the moment the form opened: it picks the GST rates on offer.
-  const [issueDate] = useState(() => new Date());
   const [periodFiled, setPeriodFiled] = useState<{ filed: PeriodFiled; values: InvoiceFormOutput } | null>(null);
-  const schema = useMemo(() => invoiceFormSchema(issueDate), [issueDate]);
+  const schema = useMemo(() => invoiceFormSchema(), []);
   const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
     resolver: zodResolver(schema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>,
     defaultValues: {
       customerId: "",
-      invoiceNumber: proposeInvoiceNumber(issueDate, Math.floor(Math.random() * 1000)),
+      // Empty: the server gives the series' next number, which the field shows as its placeholder.
+      invoiceNumber: "",
+      issueDate: todayInIndia(),
       dueDate: "",
       placeOfSupply: "",
       notes: "",
@@ -271,27 +272,36 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
   const productList: readonly Product[] = products.data ?? [];
   const rows = useWatch({ control: form.control, name: "items" });
   const chosenPlace = useWatch({ control: form.control, name: "placeOfSupply" });
+  const customerId = useWatch({ control: form.control, name: "customerId" });
+  const typedNumber = useWatch({ control: form.control, name: "invoiceNumber" });
+  // The invoice date picks the GST rates on offer and the series (its financial year).
+  const issueDate = invoiceDateOrToday(useWatch({ control: form.control, name: "issueDate" }));
+  const nextNumber = useNextInvoiceNumber(issueDate);
+  const customer = customerList.find((candidate) => candidate.id === customerId) ?? null;
+  // s.16 IGST Act: a supply to an SEZ unit or developer is inter-state whatever the states.
+  const toSez = customer?.isSez === true;
   const placeOfSupply = chosenPlace || businessState;
-  const supply: Supply | null = businessState && placeOfSupply ? { supplierState: businessState, placeOfSupply } : null;
+  const supply: Supply | null = businessState && placeOfSupply ? { supplierState: businessState, placeOfSupply, ...(toSez ? { toSez } : {}) } : null;
   // Without the business's state the split cannot be known; the GST total is shown as if local.
   const draft = draftTotals(rows, supply ?? { supplierState: placeOfSupply ?? "27", placeOfSupply: placeOfSupply ?? "27" });
   const { totals } = draft;
   const limitReached = profile.data?.invoiceLimit != null && profile.data.invoicesUsed >= profile.data.invoiceLimit;
 
-  function chooseCustomer(customerId: string) {
-    const customer = customerList.find((candidate) => candidate.id === customerId);
-    if (!customer) return;
-    // GST.md: the customer's GSTIN state, else the business's own state (a local unregistered sale).
-    form.setValue("placeOfSupply", placeOfSupplyFor({ customerGstin: customer.gstNumber, businessStateCode: businessState ?? "" }), {
-      shouldValidate: form.formState.isSubmitted,
-    });
+  function chooseCustomer(chosenId: string) {
+    const chosen = customerList.find((candidate) => candidate.id === chosenId);
+    if (!chosen) return;
+    // Issue 9: the customer's state (goods are delivered there), else for a customer saved
+    // before states were asked and without a GSTIN, the business's own state.
+    const place = customerStateCode(chosen) ?? businessState ?? "";
+    form.setValue("placeOfSupply", place, { shouldValidate: form.formState.isSubmitted });
   }
 
   async function submit(values: InvoiceFormOutput, reportInNextOpenPeriod: boolean) {
     if (!businessState) return;
     const place = values.placeOfSupply ?? businessState;
+    const chosen = customerList.find((candidate) => candidate.id === values.customerId);
     try {
-      const body = buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place }, new Date());
+      const body = buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place, ...(chosen?.isSez ? { toSez: true } : {}) }, new Date());
       await create.mutateAsync(reportInNextOpenPeriod ? { ...body, reportInNextOpenPeriod } : body);
       setPeriodFiled(null);
       toast({ title: "Invoice created successfully" });
@@ -316,8 +326,9 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
-  const customerOptions = customerList.map((customer) => ({ value: customer.id, label: customer.name, hint: customer.gstNumber ?? undefined }));
+  const customerOptions = customerList.map((entry) => ({ value: entry.id, label: entry.name, hint: entry.gstNumber ?? undefined }));
   const inter = supply !== null && totals.taxKind === "inter";
+  const numberHint = typedNumber?.trim() ? "A typed number is used as it is" : "Leave empty to take the next number";
 
   return (
     <FormDialog
@@ -361,8 +372,10 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
           </Notice>
         )}
 
-        <div className="grid gap-4 sm:grid-cols-3">
+        {/* On a phone the two dates share a row; the customer and number take one each. */}
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1.1fr)_minmax(0,0.9fr)_minmax(0,0.9fr)]">
           <SelectField
+            className="col-span-2 sm:col-span-1"
             control={form.control}
             name="customerId"
             id="invoice-customer"
@@ -380,8 +393,18 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
               ) : undefined
             }
           />
-          <TextField id="invoice-number" label="Invoice Number" required error={errors.invoiceNumber?.message} {...form.register("invoiceNumber")} />
-          <TextField id="invoice-dueDate" label="Due Date" type="date" error={errors.dueDate?.message} {...form.register("dueDate")} />
+          <TextField
+            id="invoice-number"
+            className="col-span-2 sm:col-span-1"
+            label="Invoice Number"
+            autoCapitalize="characters"
+            placeholder={nextNumber.data ? `${nextNumber.data.number} (next)` : nextNumber.isPending ? "Next in your series" : "Leave empty for the next number"}
+            hint={numberHint}
+            error={errors.invoiceNumber?.message}
+            {...form.register("invoiceNumber")}
+          />
+          <TextField id="invoice-issueDate" label="Invoice Date" type="date" required error={errors.issueDate?.message} {...form.register("issueDate")} />
+          <TextField id="invoice-dueDate" label="Due Date" type="date" min={issueDate} error={errors.dueDate?.message} {...form.register("dueDate")} />
         </div>
 
         <section aria-label="Items" className="grid gap-3">
@@ -447,10 +470,12 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
               error={errors.placeOfSupply?.message}
               hint={
                 supply
-                  ? inter
-                    ? "Inter-state supply: IGST applies"
-                    : `Intra-state supply: CGST + ${totals.stateTaxLabel} apply`
-                  : "The customer's GSTIN state, else your own state"
+                  ? toSez
+                    ? "Supply to an SEZ: IGST applies (s.16 IGST Act)"
+                    : inter
+                      ? "Inter-state supply: IGST applies"
+                      : `Intra-state supply: CGST + ${totals.stateTaxLabel} apply`
+                  : "The customer's state, else your own state"
               }
             />
             <TextareaField id="invoice-notes" label="Notes" rows={3} placeholder="Additional notes or terms..." error={errors.notes?.message} {...form.register("notes")} />

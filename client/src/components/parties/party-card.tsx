@@ -1,4 +1,5 @@
-import { Calendar, Mail, MapPin, Pencil, Phone, Trash, type LucideIcon } from "lucide-react";
+import { placeOfSupplyLabel } from "@bahi/shared/contract";
+import { Calendar, Landmark, Mail, MapPin, Pencil, Phone, Trash, Truck, type LucideIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { formatDate } from "../../lib/format.ts";
 import { cn } from "../../lib/utils.ts";
@@ -8,7 +9,18 @@ import { Card } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 
 interface PartyCardProps {
-  party: { name: string; email: string | null; phone: string | null; address: string | null; gstNumber: string | null; createdAt: string };
+  party: {
+    name: string;
+    email: string | null;
+    phone: string | null;
+    address: string | null;
+    gstNumber: string | null;
+    createdAt: string;
+    /** A customer's: the state its invoices are placed in, where goods go, and whether it is in an SEZ. */
+    stateCode?: string | null;
+    shippingAddress?: string | null;
+    isSez?: boolean;
+  };
   /** 'Joined' for customers, 'Added' for vendors. */
   dateLabel: string;
   /** Extra lines under the contact details (a customer's credit limit). */
@@ -26,6 +38,15 @@ function Detail({ icon: Icon, children }: { icon: LucideIcon; children: ReactNod
       <span className="min-w-0 break-words">{children}</span>
     </li>
   );
+}
+
+/** "29-Karnataka"; a code the list does not know is shown as it is rather than failing the card. */
+function stateLabelOf(code: string): string {
+  try {
+    return placeOfSupplyLabel(code);
+  } catch {
+    return code;
+  }
 }
 
 function initialsOf(name: string): string {
@@ -53,15 +74,18 @@ export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, highlight
         </span>
         <div className="min-w-0 flex-1">
           <h3 title={party.name} className="line-clamp-2 text-base leading-snug font-semibold break-words text-foreground">{party.name}</h3>
-          {party.gstNumber ? (
-            <Badge variant="soft" className="mt-1 font-mono tracking-tight">
-              {party.gstNumber}
-            </Badge>
-          ) : (
-            <Badge variant="outline" className="mt-1 text-muted-foreground">
-              No GST Number
-            </Badge>
-          )}
+          <div className="mt-1 flex flex-wrap gap-1">
+            {party.gstNumber ? (
+              <Badge variant="soft" className="font-mono tracking-tight">
+                {party.gstNumber}
+              </Badge>
+            ) : (
+              <Badge variant="outline" className="text-muted-foreground">
+                No GST Number
+              </Badge>
+            )}
+            {party.isSez && <Badge variant="secondary">SEZ</Badge>}
+          </div>
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">
           <Button variant="ghost" size="icon" aria-label={`Edit ${party.name}`} onClick={onEdit}>
@@ -76,6 +100,18 @@ export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, highlight
         {party.email && <Detail icon={Mail}>{party.email}</Detail>}
         {party.phone && <Detail icon={Phone}>{party.phone}</Detail>}
         {party.address && <Detail icon={MapPin}>{party.address}</Detail>}
+        {party.stateCode && (
+          <Detail icon={Landmark}>
+            <span className="sr-only">State: </span>
+            {stateLabelOf(party.stateCode)}
+          </Detail>
+        )}
+        {party.shippingAddress && (
+          <Detail icon={Truck}>
+            <span className="text-muted-foreground/80">Ships to: </span>
+            {party.shippingAddress}
+          </Detail>
+        )}
         {extra}
       </ul>
       <p className="mt-4 flex items-center gap-2 border-t pt-3 text-xs text-muted-foreground">

@@ -1,18 +1,22 @@
-import { customerInputSchema, vendorInputSchema } from "@bahi/shared/contract";
+import { customerInputSchema, customerStateCode, STATE_OPTIONS, stateCodeFromGstin, vendorInputSchema } from "@bahi/shared/contract";
 import type { Customer, Vendor } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, type FieldValues, type Path, type Resolver } from "react-hook-form";
+import { useEffect } from "react";
+import { Controller, useForm, useWatch, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import { useCreateCustomer, useUpdateCustomer } from "../../api/customers.ts";
 import { describeError } from "../../api/errors.ts";
 import { useCreateVendor, useUpdateVendor } from "../../api/vendors.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { FormDialog } from "../form-dialog.tsx";
+import { CheckboxField } from "../ui/checkbox-field.tsx";
+import { SelectField } from "../ui/select-field.tsx";
 import { TextField, TextareaField } from "../ui/text-field.tsx";
 import { toast } from "../ui/use-toast.ts";
 
 /**
  * Customers and vendors are a business's contacts: one form serves both, the customer's
- * adding a credit limit. Every text the user sees stays per kind (SPEC §8's toasts).
+ * adding a credit limit and what the place of supply follows (state, shipping address, SEZ).
+ * Every text the user sees stays per kind (SPEC §8's toasts).
  */
 const KINDS = {
   customer: {
@@ -22,7 +26,7 @@ const KINDS = {
     useUpdate: useUpdateCustomer,
     newDescription: "Save a customer's contact and GST details.",
     placeholders: { name: "Sharma Garments", email: "accounts@sharma.in", address: "Shop 12, MG Road, Pune 411001", gstNumber: "27AAPFU0939F1ZV" },
-    creditLimit: true,
+    customerFields: true,
   },
   vendor: {
     label: "Vendor",
@@ -31,13 +35,26 @@ const KINDS = {
     useUpdate: useUpdateVendor,
     newDescription: "Save a supplier's contact and GST details.",
     placeholders: { name: "Gupta Wholesale Suppliers", email: "sales@gupta.in", address: "Plot 4, Industrial Area, Ludhiana 141003", gstNumber: "03AABCG1234M1Z5" },
-    creditLimit: false,
+    customerFields: false,
   },
 } as const;
 
-type PartyValues = FieldValues & { name: string; email: string; phone: string; address: string; gstNumber: string; creditLimit?: string };
+type PartyValues = FieldValues & {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  gstNumber: string;
+  // A customer's only:
+  creditLimit?: string;
+  stateCode?: string;
+  shippingAddress?: string;
+  isSez?: boolean;
+};
 
-function initialValues(party: Customer | Vendor | null, withCreditLimit: boolean): PartyValues {
+const STATE_SELECT_OPTIONS = STATE_OPTIONS.map((state) => ({ value: state.code, label: state.label }));
+
+function initialValues(party: Customer | Vendor | null, customerFields: boolean): PartyValues {
   const values: PartyValues = {
     name: party?.name ?? "",
     email: party?.email ?? "",
@@ -45,9 +62,14 @@ function initialValues(party: Customer | Vendor | null, withCreditLimit: boolean
     address: party?.address ?? "",
     gstNumber: party?.gstNumber ?? "",
   };
-  if (withCreditLimit) {
-    const limit = party && "creditLimit" in party ? party.creditLimit : "";
+  if (customerFields) {
+    const customer = party && "creditLimit" in party ? party : null;
+    const limit = customer?.creditLimit ?? "";
     values.creditLimit = limit && Number(limit) > 0 ? limit : "";
+    // A customer saved before states were asked shows its GSTIN's state, or none to choose.
+    values.stateCode = customer ? (customerStateCode(customer) ?? "") : "";
+    values.shippingAddress = customer?.shippingAddress ?? "";
+    values.isSez = customer?.isSez ?? false;
   }
   return values;
 }
@@ -69,10 +91,28 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
   const pending = create.isPending || update.isPending;
   const form = useForm<PartyValues>({
     resolver: zodResolver(config.schema) as unknown as Resolver<PartyValues>,
-    defaultValues: initialValues(party, config.creditLimit),
+    defaultValues: initialValues(party, config.customerFields),
   });
   const { errors } = form.formState;
-  const fields: Path<PartyValues>[] = ["name", "email", "phone", "address", "gstNumber", ...(config.creditLimit ? (["creditLimit"] as const) : [])];
+  const fields: Path<PartyValues>[] = [
+    "name",
+    "email",
+    "phone",
+    "address",
+    "gstNumber",
+    ...(config.customerFields ? (["creditLimit", "stateCode", "shippingAddress", "isSez"] as const) : []),
+  ];
+  const gstNumber = useWatch({ control: form.control, name: "gstNumber" }) ?? "";
+  const hasGstin = gstNumber.trim() !== "";
+  const gstinState = stateCodeFromGstin(gstNumber);
+
+  // A valid GSTIN says where the customer is registered: the state follows it and is locked.
+  // Only a registered person can be an SEZ unit or developer: no GSTIN, no SEZ.
+  useEffect(() => {
+    if (!config.customerFields) return;
+    if (gstinState) form.setValue("stateCode", gstinState, { shouldValidate: form.formState.isSubmitted });
+    if (!hasGstin) form.setValue("isSez", false);
+  }, [config.customerFields, gstinState, hasGstin, form]);
 
   async function onSubmit(input: PartyValues) {
     try {
@@ -113,14 +153,55 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
         <TextField
           id={id("gstNumber")}
           label="GST Number"
-          className={config.creditLimit ? undefined : "sm:col-span-2"}
+          className={config.customerFields ? undefined : "sm:col-span-2"}
           placeholder={config.placeholders.gstNumber}
           autoCapitalize="characters"
           error={errors.gstNumber?.message as string | undefined}
           {...form.register("gstNumber")}
         />
-        {config.creditLimit ? (
-          <TextField id={id("creditLimit")} label="Credit Limit (₹)" type="number" min={0} step={0.01} inputMode="decimal" placeholder="0" error={errors.creditLimit?.message as string | undefined} {...form.register("creditLimit")} />
+        {config.customerFields ? (
+          <>
+            <SelectField
+              control={form.control}
+              name="stateCode"
+              id={id("stateCode")}
+              label="State"
+              required={!hasGstin}
+              disabled={gstinState !== null}
+              placeholder="Select the customer's state"
+              options={STATE_SELECT_OPTIONS}
+              error={errors.stateCode?.message as string | undefined}
+              hint={gstinState ? "From the GSTIN" : "Decides CGST + SGST or IGST on their invoices"}
+            />
+            {hasGstin && (
+              <div className="sm:col-span-2">
+                <Controller
+                  control={form.control}
+                  name="isSez"
+                  render={({ field }) => (
+                    <CheckboxField
+                      id={id("isSez")}
+                      label="SEZ unit or developer"
+                      hint="Sales to it are zero-rated: IGST always, even within your state (s.16 IGST Act)"
+                      checked={field.value === true}
+                      onChange={field.onChange}
+                    />
+                  )}
+                />
+                {errors.isSez?.message ? <p className="mt-1 text-sm font-medium text-destructive">{errors.isSez.message as string}</p> : null}
+              </div>
+            )}
+            <TextareaField
+              id={id("shippingAddress")}
+              label="Shipping Address"
+              className="sm:col-span-2"
+              rows={2}
+              placeholder="Where goods are delivered, if not the address above"
+              error={errors.shippingAddress?.message as string | undefined}
+              {...form.register("shippingAddress")}
+            />
+            <TextField id={id("creditLimit")} label="Credit Limit (₹)" type="number" min={0} step={0.01} inputMode="decimal" placeholder="0" error={errors.creditLimit?.message as string | undefined} {...form.register("creditLimit")} />
+          </>
         ) : null}
       </form>
     </FormDialog>

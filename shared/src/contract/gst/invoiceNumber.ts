@@ -36,6 +36,19 @@ export const invoiceNumberField = z
   });
 
 /**
+ * Issue 9: the create-invoice field, where empty, null or absent asks for the next number of
+ * the business's series (the output is then ""); anything typed is checked as above.
+ */
+export const seriesOrTypedInvoiceNumberField = z
+  .string({ error: "Invoice number must be text" })
+  .nullish()
+  .transform((value) => (value ?? "").trim())
+  .superRefine((value, ctx) => {
+    const problem = value === "" ? null : invoiceNumberProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/**
  * The number the client proposes when the form opens (SPEC §3): INV-{YYYY}{MM}-{NNN}, the
  * year and month of `date` in India, NNN = `random0to999` padded to three digits. The caller
  * supplies the randomness (e.g. `Math.floor(Math.random() * 1000)`) so this stays pure. It is

@@ -213,11 +213,15 @@ export function panFromGstin(gstin: string): string | null {
 }
 
 /**
- * Place of supply for a sale: the one chosen on the invoice if any, else the state of the
- * customer's GSTIN, else the business's own state (an unregistered local sale). A customer
- * GSTIN that is not valid is ignored rather than trusted for its first two characters.
+ * Place of supply for a sale: the one chosen on the invoice if any, else the customer's state
+ * (goods: the delivery state, s.10(1) IGST Act, which is where the customer is; services: the
+ * recipient's location, s.12(2) — the same state for now), else the state of the customer's
+ * GSTIN (customers saved before states were asked), else the business's own state (an old
+ * unregistered customer: a local sale). A customer GSTIN that is not valid is ignored rather
+ * than trusted for its first two characters.
  */
 export function placeOfSupplyFor(input: {
+  readonly customerStateCode?: string | null;
   readonly customerGstin?: string | null;
   readonly businessStateCode: string;
   readonly chosen?: string | null;
@@ -226,6 +230,7 @@ export function placeOfSupplyFor(input: {
     if (!isPlaceOfSupplyCode(input.chosen)) throw new RangeError(`Unknown place of supply: ${JSON.stringify(input.chosen)}`);
     return input.chosen;
   }
+  if (input.customerStateCode && isPlaceOfSupplyCode(input.customerStateCode)) return input.customerStateCode;
   const fromGstin = input.customerGstin ? stateCodeFromGstin(input.customerGstin) : null;
   return fromGstin ?? input.businessStateCode;
 }

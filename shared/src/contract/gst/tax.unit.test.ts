@@ -13,6 +13,7 @@ import {
   placeOfSupplyLabel,
   roundHalfUp,
   stateCodeFromGstin,
+  taxKindOf,
 } from "./tax.ts";
 import type { Supply } from "./tax.ts";
 
@@ -235,6 +236,18 @@ describe("states, GSTINs and place of supply", () => {
     expect(placeOfSupplyFor({ customerGstin: "29AABCR1718E1ZX", businessStateCode: "27" })).toBe("27");
     expect(placeOfSupplyFor({ customerGstin: "29AABCR1718E1ZL", businessStateCode: "27", chosen: "07" })).toBe("07");
     expect(() => placeOfSupplyFor({ businessStateCode: "27", chosen: "39" })).toThrow(RangeError);
+  });
+  it("s.10(1) IGST Act: the place of supply defaults to the customer's state, so an unregistered buyer in Kerala from Karnataka is inter-state", () => {
+    expect(placeOfSupplyFor({ customerStateCode: "32", customerGstin: null, businessStateCode: "29" })).toBe("32");
+    expect(taxKindOf({ supplierState: "29", placeOfSupply: placeOfSupplyFor({ customerStateCode: "32", businessStateCode: "29" }) })).toBe("inter");
+    expect(placeOfSupplyFor({ customerStateCode: "96", businessStateCode: "29" })).toBe("96");
+    expect(placeOfSupplyFor({ customerStateCode: "32", businessStateCode: "29", chosen: "33" })).toBe("33");
+    expect(placeOfSupplyFor({ customerStateCode: null, customerGstin: "27AAPFU0939F1ZV", businessStateCode: "29" })).toBe("27");
+  });
+  it("s.16 IGST Act: a supply to an SEZ is inter-state even within the supplier's state", () => {
+    expect(taxKindOf({ supplierState: "29", placeOfSupply: "29", toSez: true })).toBe("inter");
+    const sez = computeInvoice([{ quantity: 1, pricePaise: 100_000, rateBasisPoints: 1800 }], { supplierState: "29", placeOfSupply: "29", toSez: true });
+    expect([sez.igstPaise, sez.cgstPaise, sez.sgstPaise]).toEqual([18_000, 0, 0]);
   });
   it("labels a place of supply as NN-State Name", () => {
     expect(placeOfSupplyLabel("29")).toBe("29-Karnataka");
