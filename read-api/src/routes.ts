@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { isRecordId, REPORT_PERIODS, toPaise, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
 import { collections, type DashboardDocument, type UserDocument } from "@bahi/shared/read-models";
-import { loadReturnBooks, notFound, prepareReturn, refuseUnsafeInput, requireUserId, type BlobStore, type EventLog, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { loadReturnBooks, notFound, prepareReturn, refuseUnsafeInput, requireUserId, ValidationError, type BlobStore, type EventLog, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { waitForPosition } from "./consistency.ts";
 import { dashboardStats } from "./dashboard.ts";
 import { gstReadRoutes } from "./gst/routes.ts";
@@ -21,6 +21,13 @@ export interface ReadDeps {
   waitTimeoutMs?: number;
   clock?: () => Date;
 }
+
+const bankDetails = (user: UserDocument | null) => ({
+  bankName: user?.bankName ?? null,
+  bankAccountNumber: user?.bankAccountNumber ?? null,
+  bankIfsc: user?.bankIfsc ?? null,
+  upiId: user?.upiId ?? null,
+});
 
 const newestFirst = <T extends { createdAt: string }>(rows: T[]): T[] =>
   rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
@@ -95,9 +102,18 @@ export function readApiRouter(deps: ReadDeps): Router {
     res.json(eInvoiceFor(await owned<Invoice>(collections.invoices, req.params.id, requireUserId(sessions, req), "Invoice"), req));
   });
   router.get("/invoices/:id/pdf", async (req, res) => {
-    const invoice = await owned<Invoice>(collections.invoices, req.params.id, requireUserId(sessions, req), "Invoice");
-    const pdf = await invoicePdf(invoice);
-    const filename = `${invoice.invoiceNumber.replace(/[^A-Za-z0-9-]/g, "_")}.pdf`;
+    const layout = req.query.layout ?? "a4";
+    if (layout !== "a4" && layout !== "thermal") throw new ValidationError([{ path: ["layout"], message: 'Layout must be "a4" or "thermal"' }]);
+    const userId = requireUserId(sessions, req);
+    const invoice = await owned<Invoice>(collections.invoices, req.params.id, userId, "Invoice");
+    // Bank details as the business gives them now; the delivery address from the customer's record.
+    const [user, customer] = await Promise.all([
+      readStore.get<UserDocument>(collections.users, userId),
+      readStore.get<Customer>(collections.customers, invoice.customerId),
+    ]);
+    const shippingAddress = customer?.userId === userId ? customer.shippingAddress : null;
+    const pdf = await invoicePdf(invoice, { ...bankDetails(user), shippingAddress }, layout);
+    const filename = `${invoice.invoiceNumber.replace(/[^A-Za-z0-9-]/g, "_")}${layout === "thermal" ? "-receipt" : ""}.pdf`;
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `attachment; filename="${filename}"`);
     res.send(pdf);

@@ -126,7 +126,7 @@ interface Endpoint {
   idKind?: RecordKind;
   body?: (b: Business) => unknown;
   /** The record a 2xx answer removes or changes, to be put back so later cases still go deep. */
-  restores?: "customer" | "vendor" | "product" | "expense" | "ewayBill" | "profile";
+  restores?: "customer" | "vendor" | "product" | "invoice" | "expense" | "ewayBill" | "profile";
   /** Sent from a session of its own, so that whatever it does to a session does not end the owner's. */
   ownSession?: boolean;
 }
@@ -165,6 +165,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/invoices/:id/pdf", idKind: "invoice" },
   { method: "POST", path: "/api/invoices", body: invoiceBody },
   { method: "PATCH", path: "/api/invoices/:id/status", idKind: "invoice", body: () => ({ status: "pending" }) },
+  { method: "PUT", path: "/api/invoices/:id", idKind: "invoice", body: (b) => ({ ...invoiceBody(b), invoiceNumber: "" }) },
+  { method: "POST", path: "/api/invoices/:id/cancel", idKind: "invoice", restores: "invoice", body: () => ({ reason: "Raised twice" }) },
   { method: "GET", path: "/api/expenses" },
   { method: "GET", path: "/api/expenses/:id", idKind: "expense" },
   { method: "POST", path: "/api/expenses", body: expenseBody },
@@ -360,6 +362,7 @@ describe("fuzz: bad input never answers 5xx and never reaches the log", () => {
     if (kind === "customer") owner.customer = (await ok(client.post("/api/customers", partyBody()), "customer")).id;
     if (kind === "vendor") owner.vendor = (await ok(client.post("/api/vendors", vendorBody()), "vendor")).id;
     if (kind === "product") owner.product = (await ok(client.post("/api/products", productBody()), "product")).id;
+    if (kind === "invoice") owner.invoice = (await ok(client.post("/api/invoices", invoiceBody(owner)), "invoice")).id;
     if (kind === "expense") owner.expense = (await ok(client.post("/api/expenses", expenseBody(owner)), "expense")).id;
     if (kind === "ewayBill") owner.ewayBill = (await ok(client.post("/api/ewaybills", ewayBillBody(owner)), "e-way bill")).id;
     if (kind === "profile") await ok(client.put("/api/profile", PROFILE), "profile");

@@ -241,12 +241,13 @@ describe("a business owner's first GST invoice", () => {
     expect(lines[1]).toMatch(new RegExp(`^${invoiceNumber},Rao Textiles,${customerGstin},\\d{4}-\\d{2}-\\d{2},,29-Karnataka,2500.00,0.00,0.00,450.00,2950.00,pending$`));
   });
 
-  it("shows the read-only edit dialog and marks the invoice paid", async () => {
+  it("opens the edit form on the unpaid invoice, marks it paid, and then only shows it", async () => {
+    // Issue 9: an unpaid invoice opens the create form prefilled, its number fixed.
     await page.getByRole("button", { name: `Edit ${invoiceNumber}` }).click();
-    const view = page.getByRole("dialog", { name: `Edit Invoice ${invoiceNumber}` });
-    await visible(view.getByText("Invoice editing is currently view-only. Full editing functionality will be available in a future update."));
+    const form = page.getByRole("dialog", { name: `Edit Invoice ${invoiceNumber}` });
+    expect(await form.getByLabel("Invoice Number").inputValue()).toBe(invoiceNumber);
     await page.keyboard.press("Escape");
-    await hidden(view);
+    await hidden(form);
 
     await page.getByRole("button", { name: `Mark Paid ${invoiceNumber}` }).click();
     await visible(toast("Invoice status updated successfully"));
@@ -255,6 +256,11 @@ describe("a business owner's first GST invoice", () => {
     expect(await page.getByRole("button", { name: `Mark Paid ${invoiceNumber}` }).count()).toBe(0);
     await visible(page.getByRole("group", { name: "Paid", exact: true }).getByText("1", { exact: true }));
     await screenshot(page, "inv-05-invoices");
+    await page.getByRole("button", { name: `Edit ${invoiceNumber}` }).click();
+    const view = page.getByRole("dialog", { name: `Edit Invoice ${invoiceNumber}` });
+    await visible(view.getByText("A paid invoice cannot be changed. Issue a credit or debit note to correct it."));
+    await page.keyboard.press("Escape");
+    await hidden(view);
   });
 
   it("sees the sale on the dashboard, its chart, and finds it through search", async () => {

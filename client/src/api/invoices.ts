@@ -76,8 +76,26 @@ export function useUpdateInvoiceStatus() {
   });
 }
 
+/** Issue 9: the create body again; the number stays. Stock, sales and returns follow. */
+export function useReviseInvoice() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: InvoiceCreateBody }) => requestJson<Invoice>("PUT", `${INVOICES_PATH}/${encodeURIComponent(id)}`, body),
+    onSuccess: () => refreshAfterWrite([INVOICES_KEY, PRODUCTS_KEY, LOW_STOCK_KEY]),
+  });
+}
+
+/** Issue 9: withdraws an unpaid invoice; its stock comes back and GSTR-1 counts its number cancelled. */
+export function useCancelInvoice() {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => requestJson<Invoice>("POST", `${INVOICES_PATH}/${encodeURIComponent(id)}/cancel`, { reason }),
+    onSuccess: () => refreshAfterWrite([INVOICES_KEY, PRODUCTS_KEY, LOW_STOCK_KEY]),
+  });
+}
+
 /** Fetches the GST tax invoice PDF with the session's credentials and saves it. */
-export async function downloadInvoicePdf(invoice: { id: string; invoiceNumber: string }): Promise<void> {
-  const response = await apiRequest("GET", `${INVOICES_PATH}/${encodeURIComponent(invoice.id)}/pdf`);
-  downloadBlob(await response.blob(), invoiceFileName(invoice.invoiceNumber, "pdf"));
+/** The A4 tax invoice, or the 80 mm thermal receipt ("…-receipt.pdf"). */
+export async function downloadInvoicePdf(invoice: { id: string; invoiceNumber: string }, layout: "a4" | "thermal" = "a4"): Promise<void> {
+  const query = layout === "thermal" ? "?layout=thermal" : "";
+  const response = await apiRequest("GET", `${INVOICES_PATH}/${encodeURIComponent(invoice.id)}/pdf${query}`);
+  downloadBlob(await response.blob(), invoiceFileName(layout === "thermal" ? `${invoice.invoiceNumber}-receipt` : invoice.invoiceNumber, "pdf"));
 }

@@ -8,10 +8,11 @@ export const LOW_STOCK_KEY = [`${PRODUCTS_PATH}/low-stock`] as const;
 
 /**
  * The wire body of a product write. The schemas turn a GST rate into basis points; the API takes
- * the percent, as the form shows it ("18").
+ * the percent, as the form shows it ("18"); likewise the cess ("5", "1.591").
  */
-export type ProductCreateBody = Omit<ProductCreateInput, "gstRate"> & { gstRate: string };
-export type ProductUpdateBody = Omit<ProductUpdateInput, "gstRate"> & { gstRate: string };
+type WireRates = { gstRate: string; cessRate?: string; cessPerUnit?: string };
+export type ProductCreateBody = Omit<ProductCreateInput, "gstRate" | "cessRate" | "cessPerUnit"> & WireRates;
+export type ProductUpdateBody = Omit<ProductUpdateInput, "gstRate" | "cessRate" | "cessPerUnit"> & WireRates;
 
 /** Product commands answer only `{ id }`: stock on hand is a projection, so the lists are refetched. */
 type Written = { id: string };

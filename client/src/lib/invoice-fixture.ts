@@ -30,6 +30,7 @@ export function sampleInvoice(overrides: Partial<Invoice> = {}): Invoice {
     sgstAmount: "0.00",
     igstAmount: "450.00",
     cessAmount: "0.00",
+    roundOff: "0.00",
     total: "2950.00",
     status: "pending",
     paidAt: null,

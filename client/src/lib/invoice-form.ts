@@ -11,6 +11,7 @@ import {
   invoiceItemSchema,
   isMoneyString,
   isRateValidOn,
+  parseCessPerUnit,
   parseDiscount,
   percentToBasisPoints,
   toPaise,
@@ -147,8 +148,36 @@ export function invoiceFormSchema() {
 }
 export type InvoiceFormOutput = z.output<ReturnType<typeof invoiceFormSchema>>;
 
+/** A product's compensation cess as the GST module takes it (issue 9, GST.md §2.2). */
+export interface ProductCess {
+  readonly cessBasisPoints: number;
+  readonly cessPerUnitMillirupees: number;
+}
+
+/** What the totals depend on beyond the rows: the profile's round-off and each product's cess. */
+export interface TotalsOptions {
+  readonly roundOff?: boolean;
+  readonly cessOf?: (productId: string) => ProductCess | undefined;
+}
+
+/** A product view's cess ("5", "1.591") as the GST module's numbers; none when unreadable. */
+export function productCess(product: { cessRate?: string; cessPerUnit?: string }): ProductCess {
+  let cessBasisPoints = 0;
+  try {
+    cessBasisPoints = percentToBasisPoints(product.cessRate ?? "0");
+  } catch {
+    cessBasisPoints = 0;
+  }
+  return { cessBasisPoints, cessPerUnitMillirupees: parseCessPerUnit(product.cessPerUnit ?? "0") ?? 0 };
+}
+
+function withCess(line: LineInput, productId: string | undefined, options: TotalsOptions): LineInput {
+  const cess = productId ? options.cessOf?.(productId) : undefined;
+  return cess ? { ...line, ...cess } : line;
+}
+
 /** A row as the GST module's input, or null while it is incomplete or unreadable. */
-export function draftLine(row: Partial<InvoiceRowValues> | undefined): LineInput | null {
+export function draftLine(row: Partial<InvoiceRowValues> | undefined, options: TotalsOptions = {}): LineInput | null {
   if (!row) return null;
   const quantity = readQuantity(row.quantity);
   if (quantity < 1 || quantity > 1_000_000) return null;
@@ -157,7 +186,7 @@ export function draftLine(row: Partial<InvoiceRowValues> | undefined): LineInput
   const discount = discountOf(row.discount, row.discountType);
   if (!discount.ok) return null;
   try {
-    return { quantity, pricePaise: toPaise(price), rateBasisPoints: percentToBasisPoints(String(row.gstRate ?? "")), discount: discount.value };
+    return withCess({ quantity, pricePaise: toPaise(price), rateBasisPoints: percentToBasisPoints(String(row.gstRate ?? "")), discount: discount.value }, row.productId, options);
   } catch {
     return null;
   }
@@ -171,9 +200,9 @@ export interface DraftTotals {
 }
 
 /** What the form shows while the user types: every readable row computed by the shared GST module. */
-export function draftTotals(rows: readonly (Partial<InvoiceRowValues> | undefined)[], supply: Supply): DraftTotals {
+export function draftTotals(rows: readonly (Partial<InvoiceRowValues> | undefined)[], supply: Supply, options: TotalsOptions = {}): DraftTotals {
   const lines = rows.map((row) => {
-    const input = draftLine(row);
+    const input = draftLine(row, options);
     if (!input) return null;
     try {
       return computeLine(input, supply);
@@ -181,9 +210,9 @@ export function draftTotals(rows: readonly (Partial<InvoiceRowValues> | undefine
       return null;
     }
   });
-  const readable = rows.map(draftLine).filter((line, index): line is LineInput => line !== null && lines[index] !== null);
+  const readable = rows.map((row) => draftLine(row, options)).filter((line, index): line is LineInput => line !== null && lines[index] !== null);
   try {
-    return { lines, totals: computeInvoice(readable, supply) };
+    return { lines, totals: computeInvoice(readable, supply, { roundOff: options.roundOff }) };
   } catch {
     // Only an absurd sum (beyond 2^53 paise) gets here; the form then shows zeros rather than failing.
     return { lines, totals: computeInvoice([], supply) };
@@ -203,14 +232,11 @@ function issueDateOf(date: string, now: Date): string {
  * back as percent strings, status pending. An empty number is left out, so the server gives
  * the series' next one.
  */
-export function buildInvoiceBody(values: InvoiceFormOutput, supply: Supply, now: Date): InvoiceCreateBody {
-  const lines: LineInput[] = values.items.map((item) => ({
-    quantity: item.quantity,
-    pricePaise: toPaise(item.price),
-    rateBasisPoints: item.gstRate,
-    discount: parseDiscount(item.discount, item.discountType),
-  }));
-  const tax = computeInvoice(lines, supply);
+export function buildInvoiceBody(values: InvoiceFormOutput, supply: Supply, now: Date, options: TotalsOptions = {}): InvoiceCreateBody {
+  const lines: LineInput[] = values.items.map((item) =>
+    withCess({ quantity: item.quantity, pricePaise: toPaise(item.price), rateBasisPoints: item.gstRate, discount: parseDiscount(item.discount, item.discountType) }, item.productId, options),
+  );
+  const tax = computeInvoice(lines, supply, { roundOff: options.roundOff });
   return {
     customerId: values.customerId,
     ...(values.invoiceNumber ? { invoiceNumber: values.invoiceNumber } : {}),

@@ -5,6 +5,7 @@ import {
   emptyInvoiceRow,
   invoiceDateOrToday,
   invoiceFormSchema,
+  productCess,
   readQuantity,
   seriesExample,
   todayInIndia,
@@ -200,5 +201,26 @@ describe("the series example in Settings", () => {
     expect(seriesExample("INV", "2027-03-31", 2)).toBe("INV/26-27/0002");
     expect(seriesExample("HH-1", "2027-04-01")).toBe("HH-1/27-28/0001");
     expect(seriesExample("A", "2099-12-01")).toBe("A/99-00/0001");
+  });
+});
+
+describe("round-off and cess in the form (issue 9)", () => {
+  const cessOf = (productId: string) => (productId === "pan" ? productCess({ cessRate: "5", cessPerUnit: "1.591" }) : undefined);
+  const rows = [
+    { productId: "pan", quantity: 10, price: "15.80", gstRate: "18", discount: "", discountType: "percentage" as const },
+    { productId: "oil", quantity: 1, price: "1000.42", gstRate: "18", discount: "", discountType: "percentage" as const },
+  ];
+
+  it("s.170 CGST Act: shows the round-off the server will apply, and the product's cess", () => {
+    // pan: 158.00 + 14.22 + 14.22 + cess 23.81 = 210.25; oil: 1000.42 + 90.04 + 90.04 = 1180.50; 1390.75 → 1391.00.
+    const { totals } = draftTotals(rows, intraState, { roundOff: true, cessOf });
+    expect(totals).toMatchObject({ cessPaise: 2381, roundOffPaise: 25, totalPaise: 139_100 });
+    expect(draftTotals(rows, intraState, { cessOf }).totals).toMatchObject({ roundOffPaise: 0, totalPaise: 139_075 });
+  });
+
+  it("sends the rounded total and the line amounts with cess", () => {
+    const parsed = invoiceFormSchema().parse(values({ placeOfSupply: "27", items: rows }));
+    const body = buildInvoiceBody(parsed, intraState, now, { roundOff: true, cessOf });
+    expect(body).toMatchObject({ subtotal: "1158.42", gstAmount: "232.33", total: "1391.00", items: [{ amount: "210.25" }, { amount: "1180.50" }] });
   });
 });

@@ -1,12 +1,14 @@
 import { indianDateOf } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
 import type { Invoice } from "@bahi/shared/contract";
-import { CircleCheck, Clock, Download, Eye, FileDown, FileText, FileWarning, Pencil, Plus, Sheet } from "lucide-react";
+import { Ban, CircleCheck, Clock, Download, Eye, FileDown, FileText, FileWarning, Pencil, Plus, Sheet } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { describeError } from "../api/errors.ts";
 import { useInvoices, useUpdateInvoiceStatus } from "../api/invoices.ts";
+import { InvoiceCancelDialog } from "../components/invoices/invoice-cancel-dialog.tsx";
 import { InvoiceFormDialog } from "../components/invoices/invoice-form-dialog.tsx";
+import { canChangeInvoice } from "../lib/invoice-edit.ts";
 import { InvoicePreviewById, InvoicePreviewDialog } from "../components/invoices/invoice-preview-dialog.tsx";
 import { downloadInvoiceText, useInvoicePdfDownload } from "../components/invoices/invoice-downloads.ts";
 import { InvoiceStatusBadge } from "../components/invoices/invoice-status.tsx";
@@ -24,7 +26,14 @@ import { formatCurrency, formatIndianDate } from "../lib/format.ts";
 import { invoicesToCsv } from "../lib/invoice-csv.ts";
 
 /** Which dialog is open. `previewId` comes from a link (?view=<id>) before the list has loaded. */
-type Dialog = { kind: "create" } | { kind: "preview"; invoice: Invoice } | { kind: "previewId"; id: string } | { kind: "view"; invoice: Invoice } | null;
+type Dialog =
+  | { kind: "create" }
+  | { kind: "preview"; invoice: Invoice }
+  | { kind: "previewId"; id: string }
+  | { kind: "view"; invoice: Invoice }
+  | { kind: "edit"; invoice: Invoice }
+  | { kind: "cancel"; invoice: Invoice }
+  | null;
 
 function exportCsv(invoices: readonly Invoice[]) {
   // The byte-order mark makes Excel read the file as UTF-8 (customer names, ₹ in notes).
@@ -145,7 +154,11 @@ export function InvoicesPage() {
                               <FileDown />
                             </Button>
                           </WithTooltip>
-                          <RowAction tip="Edit" label={`Edit ${invoice.invoiceNumber}`} icon={Pencil} onClick={() => setDialog({ kind: "view", invoice })} />
+                          {/* Issue 9: unpaid invoices open the form; paid and cancelled ones show why they cannot change. */}
+                          <RowAction tip="Edit" label={`Edit ${invoice.invoiceNumber}`} icon={Pencil} onClick={() => setDialog({ kind: canChangeInvoice(invoice) ? "edit" : "view", invoice })} />
+                          {canChangeInvoice(invoice) && (
+                            <RowAction tip="Cancel invoice" label={`Cancel ${invoice.invoiceNumber}`} icon={Ban} onClick={() => setDialog({ kind: "cancel", invoice })} />
+                          )}
                           {invoice.status === "pending" && (
                             <Button
                               variant="outline"
@@ -173,6 +186,8 @@ export function InvoicesPage() {
       {dialog?.kind === "preview" && <InvoicePreviewDialog invoice={dialog.invoice} onClose={closeDialog} />}
       {dialog?.kind === "previewId" && <InvoicePreviewById invoiceId={dialog.id} onClose={closeDialog} />}
       {dialog?.kind === "view" && <InvoiceViewDialog invoice={dialog.invoice} onClose={closeDialog} />}
+      {dialog?.kind === "edit" && <InvoiceFormDialog invoice={dialog.invoice} onClose={closeDialog} />}
+      {dialog?.kind === "cancel" && <InvoiceCancelDialog invoice={dialog.invoice} onClose={closeDialog} />}
     </>
   );
 }

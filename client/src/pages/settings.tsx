@@ -13,7 +13,7 @@ import type { ProfileInput, User } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheck, Building, Crown, Sparkles } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { describeError } from "../api/errors.ts";
 import { useProfile, useUpdateProfile, useUpgradePlan } from "../api/profile.ts";
@@ -32,6 +32,7 @@ import {
 import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonVariants } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card.tsx";
+import { CheckboxField } from "../components/ui/checkbox-field.tsx";
 import { SelectField } from "../components/ui/select-field.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { TextField, TextareaField } from "../components/ui/text-field.tsx";
@@ -41,7 +42,7 @@ import { seriesExample, todayInIndia } from "../lib/invoice-form.ts";
 
 type ProfileFormInput = z.input<typeof profileSchema>;
 
-const FIELDS = ["companyName", "phone", "gstNumber", "businessAddress", "businessType", "gstCategory", "stateCode", "gstRegistrationDate", "invoicePrefix"] as const;
+const FIELDS = ["companyName", "phone", "gstNumber", "businessAddress", "businessType", "gstCategory", "stateCode", "gstRegistrationDate", "invoicePrefix", "bankName", "bankAccountNumber", "bankIfsc", "upiId"] as const;
 const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((type) => ({ value: type, label: type }));
 const GST_CATEGORY_OPTIONS = GST_CATEGORIES.map((category) => ({ value: category, label: category }));
 const STATE_OPTIONS = Object.keys(STATE_NAMES)
@@ -59,6 +60,11 @@ function initialValues(user: User): ProfileFormInput {
     stateCode: user.stateCode ?? "",
     gstRegistrationDate: user.gstRegistrationDate ?? "",
     invoicePrefix: user.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
+    bankName: user.bankName ?? "",
+    bankAccountNumber: user.bankAccountNumber ?? "",
+    bankIfsc: user.bankIfsc ?? "",
+    upiId: user.upiId ?? "",
+    roundOff: user.roundOff ?? true,
   };
 }
 
@@ -176,6 +182,35 @@ function BusinessProfileForm({ user }: { user: User }) {
             }
             {...form.register("invoicePrefix")}
           />
+          <div className="sm:col-span-2">
+            <Controller
+              control={form.control}
+              name="roundOff"
+              render={({ field }) => (
+                <CheckboxField
+                  id="profile-roundOff"
+                  label="Round invoice totals to the rupee"
+                  hint="50 paise and more go up, less go down; the difference shows as a Round off line"
+                  checked={field.value ?? true}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          </div>
+          <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-semibold text-foreground">Bank details on invoices</legend>
+            <TextField id="profile-bankName" label="Bank Name" placeholder="State Bank of India" error={errors.bankName?.message} {...form.register("bankName")} />
+            <TextField id="profile-bankAccountNumber" label="Account Number" inputMode="numeric" placeholder="30123456789" error={errors.bankAccountNumber?.message} {...form.register("bankAccountNumber")} />
+            <TextField id="profile-bankIfsc" label="IFSC" placeholder="SBIN0001234" maxLength={11} autoCapitalize="characters" error={errors.bankIfsc?.message} {...form.register("bankIfsc")} />
+            <TextField
+              id="profile-upiId"
+              label="UPI ID"
+              placeholder="yourshop@okaxis"
+              error={errors.upiId?.message}
+              hint="Invoices carry a UPI QR code for the amount due"
+              {...form.register("upiId")}
+            />
+          </fieldset>
         </form>
       </CardContent>
       <CardFooter className="justify-end">

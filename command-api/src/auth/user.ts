@@ -68,6 +68,9 @@ export interface RehashPassword {
 
 export type UserCommand = RegisterUser | UpdateProfile | ChangePlan | RehashPassword;
 
+const NO_BANK = { bankName: null, bankAccountNumber: null, bankIfsc: null, upiId: null };
+const BANK_KEYS = ["bankName", "bankAccountNumber", "bankIfsc", "upiId"] as const;
+
 const emptyProfile = (data: EventData<"UserRegistered">): Profile => ({
   companyName: data.companyName,
   phone: data.phone,
@@ -79,6 +82,8 @@ const emptyProfile = (data: EventData<"UserRegistered">): Profile => ({
   panNumber: null,
   gstRegistrationDate: null,
   invoicePrefix: DEFAULT_INVOICE_PREFIX,
+  roundOff: true,
+  ...NO_BANK,
 });
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -90,7 +95,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case "ProfileUpdated": {
         if (!state.registered) return state;
         const { userId: _id, updatedAt: _at, ...profile } = event.data;
-        return { ...state, companyName: profile.companyName, phone: profile.phone, profile: { ...profile, gstRegistrationDate: profile.gstRegistrationDate ?? null, invoicePrefix: profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX } };
+        return { ...state, companyName: profile.companyName, phone: profile.phone, profile: { ...NO_BANK, ...profile, gstRegistrationDate: profile.gstRegistrationDate ?? null, invoicePrefix: profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX, roundOff: profile.roundOff ?? true } };
       }
       case "PlanChanged":
         return state.registered ? { ...state, subscriptionPlan: event.data.plan, invoiceLimit: event.data.invoiceLimit } : state;
@@ -120,6 +125,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
             gstRegistrationDate: command.profile.gstRegistrationDate === undefined ? (state.profile.gstRegistrationDate ?? null) : command.profile.gstRegistrationDate,
             // Not sent: the prefix stays as it was.
             invoicePrefix: command.profile.invoicePrefix ?? state.profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
+            // Not sent: the round-off choice stays as it was (on by default).
+            roundOff: command.profile.roundOff ?? state.profile.roundOff ?? true,
+            // Not sent: each bank detail stays as it was; null clears it.
+            ...Object.fromEntries(BANK_KEYS.map((key) => [key, command.profile[key] === undefined ? (state.profile[key] ?? null) : command.profile[key]])),
             updatedAt: command.at,
           },
         }];

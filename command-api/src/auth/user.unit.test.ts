@@ -101,7 +101,7 @@ describe("profile and plan", () => {
     const events = userDecider.decide({ kind: "updateProfile", profile, at: "2026-02-01" }, registered);
     // No registration date sent: none recorded (the account's creation month stands in for it);
     // no invoice prefix sent: the series keeps the default "INV".
-    expect(events).toEqual([{ type: "ProfileUpdated", data: { userId: "u-1", ...profile, gstRegistrationDate: null, invoicePrefix: "INV", updatedAt: "2026-02-01" } }]);
+    expect(events).toEqual([{ type: "ProfileUpdated", data: { userId: "u-1", ...profile, gstRegistrationDate: null, invoicePrefix: "INV", roundOff: true, bankName: null, bankAccountNumber: null, bankIfsc: null, upiId: null, updatedAt: "2026-02-01" } }]);
     const state = userDecider.evolve(registered, events[0]!);
     if (!state.registered) throw new Error("not registered");
     expect(userView(state)).toMatchObject({ companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", stateCode: "27", panNumber: "AAPFU0939F" });

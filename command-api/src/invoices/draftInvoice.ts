@@ -24,6 +24,9 @@ import { productDecider, productForInvoice } from "../products/product.ts";
 import { reportingPeriodFor } from "../gst/closedPeriods.ts";
 import type { InvoiceDraft } from "./invoice.ts";
 
+/** The GST Compensation Cess ended with the 1 Feb 2026 notification (GST.md §2.2): none on later supplies. */
+const COMPENSATION_CESS_ENDED = "2026-02-01";
+
 /** A 400 for rules the schema cannot see (rates by date, the server's figures). */
 const badRequest = (errors: { path: (string | number)[]; message: string }[]) => new ValidationError(errors);
 
@@ -63,6 +66,15 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
   );
   if (rateErrors.length > 0) throw badRequest(rateErrors);
 
+  const cessErrors = input.items.flatMap((item, index) => {
+    const product = products.get(item.productId.toLowerCase())!;
+    const hasCess = product.cessBasisPoints > 0 || product.cessPerUnitMillirupees > 0;
+    return hasCess && indianDateOf(issueDate) >= COMPENSATION_CESS_ENDED
+      ? [{ path: ["items", index, "productId"], message: `${product.name} carries compensation cess, which ended on 1 Feb 2026: remove the cess from the product to invoice it on ${indianDateOf(issueDate)}` }]
+      : [];
+  });
+  if (cessErrors.length > 0) throw badRequest(cessErrors);
+
   // Customers saved before issue 9 have no state: their GSTIN's, else the business's (a local sale).
   const customerState = customerStateCode(customer);
   // s.16 IGST Act: a supply to an SEZ unit or developer is inter-state, so IGST, even within the state.
@@ -76,13 +88,16 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
       pricePaise: toPaise(item.price),
       rateBasisPoints: item.gstRate,
       discount: parseDiscount(item.discount, item.discountType),
+      cessBasisPoints: products.get(item.productId.toLowerCase())!.cessBasisPoints,
+      cessPerUnitMillirupees: products.get(item.productId.toLowerCase())!.cessPerUnitMillirupees,
     }));
   } catch (error) {
     throw badRequest([{ path: ["items"], message: (error as Error).message }]);
   }
   let computed;
   try {
-    computed = computeInvoice(lines, supply);
+    // Profiles saved before issue 9 have no choice: round-off is on by default.
+    computed = computeInvoice(lines, supply, { roundOff: user.profile.roundOff ?? true });
   } catch (error) {
     throw badRequest([{ path: ["items"], message: (error as Error).message }]);
   }
@@ -145,6 +160,8 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
         sgstPaise: line.sgstPaise,
         igstPaise: line.igstPaise,
         cessPaise: line.cessPaise,
+        ...(lines[index]!.cessBasisPoints ? { cessBasisPoints: lines[index]!.cessBasisPoints } : {}),
+        ...(lines[index]!.cessPerUnitMillirupees ? { cessPerUnitMillirupees: lines[index]!.cessPerUnitMillirupees } : {}),
         amountPaise: line.amountPaise,
       };
     }),
@@ -154,6 +171,7 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
     igstPaise: computed.igstPaise,
     cessPaise: computed.cessPaise,
     gstAmountPaise: computed.gstAmountPaise,
+    ...(computed.roundOffPaise === 0 ? {} : { roundOffPaise: computed.roundOffPaise }),
     totalPaise: computed.totalPaise,
     createdAt: now.toISOString(),
     reportingPeriod,

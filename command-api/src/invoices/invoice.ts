@@ -1,4 +1,4 @@
-import { indianDateOf, type InvoiceStatus } from "@bahi/shared/contract";
+import { indianDateOf, type InvoiceStatus, type SettableInvoiceStatus } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound } from "@bahi/shared/server";
 import type { Decider } from "../http/decider.ts";
@@ -12,9 +12,13 @@ export type InvoiceEvent = BahiEventOf<
   | "InvoiceMarkedPaid"
   | "InvoiceStatusChanged"
   | "InvoiceBecameOverdue"
+  | "InvoiceRevised"
+  | "InvoiceCancelled"
 >;
 export type InvoiceDraft = EventData<"InvoiceCreated">;
 export type InvoiceCreationIntent = EventData<"InvoiceCreationStarted">;
+/** A revision's new facts: everything the invoice says but its number and creation time, which stay. */
+export type InvoiceRevision = Omit<InvoiceDraft, "invoiceNumber" | "createdAt">;
 
 /**
  * Where the creation process stands before the invoice exists: "started" (its number and
@@ -40,16 +44,41 @@ export type InvoiceCommand =
   /** The fence: after it, `create` is refused, so compensation can never be overtaken. */
   | { kind: "abandonCreation"; reason: string; code: string; at: string }
   | { kind: "finishCompensation"; at: string }
-  | { kind: "changeStatus"; ownerId: string; to: InvoiceStatus; at: string }
+  | { kind: "changeStatus"; ownerId: string; to: SettableInvoiceStatus; at: string }
   /** The overdue sweep: `today` is the Indian date it runs for. */
-  | { kind: "markOverdue"; today: string; at: string };
+  | { kind: "markOverdue"; today: string; at: string }
+  /** Issue 9: the handler recomputed the figures and checked the periods; the decider checks the invoice may change. */
+  | { kind: "revise"; ownerId: string; facts: InvoiceRevision; at: string }
+  | { kind: "cancel"; ownerId: string; reason: string; at: string };
 
 /** SPEC leaves the transitions open; these are the ones a business means. */
 const ALLOWED: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
   pending: ["paid", "overdue"],
   overdue: ["paid"],
   paid: [],
+  cancelled: [],
 };
+
+/** What the projections take back when an invoice's facts are replaced or withdrawn. */
+function previousOf(invoice: InvoiceDraft): EventData<"InvoiceCancelled">["previous"] {
+  return {
+    issueDate: invoice.issueDate,
+    lines: invoice.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    subtotalPaise: invoice.subtotalPaise,
+    totalPaise: invoice.totalPaise,
+  };
+}
+
+/**
+ * An invoice can be corrected only while nobody has relied on it: unpaid (a payment settled
+ * its amount) and not cancelled (afterwards only a credit note). The filed-period rule needs
+ * the return streams, so the handler checks it.
+ */
+export function changeable(state: InvoiceState, ownerId: string): asserts state is Extract<InvoiceState, { invoice: InvoiceDraft }> {
+  if (state.status === "none" || state.invoice.ownerId !== ownerId) throw notFound("Invoice");
+  if (state.status === "paid") throw new DomainError("CONFLICT", "A paid invoice cannot be changed");
+  if (state.status === "cancelled") throw new DomainError("CONFLICT", "A cancelled invoice cannot be changed: issue a new invoice instead");
+}
 
 export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState> = {
   initialState: { status: "none" },
@@ -71,6 +100,13 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
         return state.status === "none" ? state : { ...state, status: event.data.to };
       case "InvoiceBecameOverdue":
         return state.status === "none" ? state : { ...state, status: "overdue" };
+      case "InvoiceRevised": {
+        if (state.status === "none") return state;
+        const { previous: _previous, revisedAt: _revisedAt, ...facts } = event.data;
+        return { ...state, invoice: { ...facts, invoiceNumber: state.invoice.invoiceNumber, createdAt: state.invoice.createdAt } };
+      }
+      case "InvoiceCancelled":
+        return state.status === "none" ? state : { ...state, status: "cancelled" };
       default: {
         const exhaustive: never = event;
         return exhaustive;
@@ -109,7 +145,7 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
         if (state.status === "none" || state.invoice.ownerId !== command.ownerId) throw notFound("Invoice");
         const { invoiceId, ownerId, totalPaise } = state.invoice;
         if (state.status === command.to) throw new DomainError("CONFLICT", `Invoice ${state.invoice.invoiceNumber} is already ${command.to}`);
-        if (!ALLOWED[state.status].includes(command.to)) {
+        if (state.status === "cancelled" || !ALLOWED[state.status].includes(command.to)) {
           throw new DomainError("CONFLICT", `A ${state.status} invoice cannot become ${command.to}`);
         }
         if (command.to === "paid") return [{ type: "InvoiceMarkedPaid", data: { invoiceId, ownerId, paidAt: command.at, amountPaise: totalPaise } }];
@@ -120,6 +156,16 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
         const dueDate = indianDateOf(state.invoice.dueDate);
         if (dueDate >= command.today) return [];
         return [{ type: "InvoiceBecameOverdue", data: { invoiceId: state.invoice.invoiceId, ownerId: state.invoice.ownerId, dueDate, markedAt: command.at } }];
+      }
+      case "revise": {
+        changeable(state, command.ownerId);
+        if (command.facts.invoiceId !== state.invoice.invoiceId) throw new DomainError("CONFLICT", "The revision is for another invoice");
+        return [{ type: "InvoiceRevised", data: { ...command.facts, previous: previousOf(state.invoice), revisedAt: command.at } }];
+      }
+      case "cancel": {
+        changeable(state, command.ownerId);
+        const { invoiceId, ownerId } = state.invoice;
+        return [{ type: "InvoiceCancelled", data: { invoiceId, ownerId, reason: command.reason, previous: previousOf(state.invoice), cancelledAt: command.at } }];
       }
     }
   },

@@ -48,6 +48,43 @@ describe("the invoice decider", () => {
   });
 });
 
+describe("correcting an invoice (issue 9)", () => {
+  const full = { ...draft, issueDate: "2026-11-10", createdAt: "2026-11-10T05:00:00.000Z", subtotalPaise: 100000, lines: [{ productId: "p-1", quantity: 2 }] } as InvoiceDraft;
+  const issued: InvoiceEvent = { type: "InvoiceCreated", data: full };
+  const { invoiceNumber: _n, createdAt: _c, ...facts } = { ...full, totalPaise: 236000, subtotalPaise: 200000, lines: [{ productId: "p-1", quantity: 4 }] } as InvoiceDraft;
+  const revise = (ownerId = "u-1") => ({ kind: "revise" as const, ownerId, facts, at: "2026-11-12T00:00:00.000Z" });
+  const cancel = (ownerId = "u-1") => ({ kind: "cancel" as const, ownerId, reason: "Raised twice", at: "2026-11-12T00:00:00.000Z" });
+  const previous = { issueDate: "2026-11-10", lines: [{ productId: "p-1", quantity: 2 }], subtotalPaise: 100000, totalPaise: 118000 };
+
+  it("s.31: a revision keeps the number and creation time and carries what it replaces", () => {
+    const [revised] = invoiceDecider.decide(revise(), given(issued));
+    expect(revised).toEqual({ type: "InvoiceRevised", data: { ...facts, previous, revisedAt: "2026-11-12T00:00:00.000Z" } });
+    const after = given(issued, revised!);
+    expect(after).toMatchObject({ status: "pending", invoice: { invoiceNumber: "INV-202611-001", createdAt: "2026-11-10T05:00:00.000Z", totalPaise: 236000 } });
+    // The next revision takes back the revised figures, not the first ones.
+    expect((invoiceDecider.decide(revise(), after)[0]!.data as { previous: unknown }).previous).toMatchObject({ totalPaise: 236000, lines: [{ productId: "p-1", quantity: 4 }] });
+  });
+
+  it("a cancellation carries what it withdraws and ends every later change", () => {
+    const [cancelled] = invoiceDecider.decide(cancel(), given(issued));
+    expect(cancelled).toEqual({ type: "InvoiceCancelled", data: { invoiceId: "i-1", ownerId: "u-1", reason: "Raised twice", previous, cancelledAt: "2026-11-12T00:00:00.000Z" } });
+    const after = given(issued, cancelled!);
+    expect(after.status).toBe("cancelled");
+    expect(() => invoiceDecider.decide(cancel(), after)).toThrow("A cancelled invoice cannot be changed");
+    expect(() => invoiceDecider.decide(revise(), after)).toThrow("A cancelled invoice cannot be changed");
+    expect(() => invoiceDecider.decide(change("paid"), after)).toThrow("A cancelled invoice cannot become paid");
+    expect(invoiceDecider.decide({ kind: "markOverdue", today: "2030-01-01", at: "x" }, given({ type: "InvoiceCreated", data: { ...full, dueDate: "2026-11-20" } }, cancelled!))).toEqual([]);
+  });
+
+  it("s.34: a paid invoice is corrected by a credit or debit note, not changed; a foreign one is not found", () => {
+    const paid = given(issued, invoiceDecider.decide(change("paid"), given(issued))[0]!);
+    expect(() => invoiceDecider.decide(revise(), paid)).toThrow("A paid invoice cannot be changed");
+    expect(() => invoiceDecider.decide(cancel(), paid)).toThrow("A paid invoice cannot be changed");
+    expect(() => invoiceDecider.decide(revise("intruder"), given(issued))).toThrow("Invoice not found");
+    expect(() => invoiceDecider.decide(cancel(), given())).toThrow("Invoice not found");
+  });
+});
+
 describe("the overdue sweep", () => {
   const due = given({ type: "InvoiceCreated", data: { ...draft, dueDate: "2026-11-20T18:29:00.000Z" } });
   it("marks a pending invoice overdue once its Indian due date has passed", () => {

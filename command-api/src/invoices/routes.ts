@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { dateField, indianDateOf, invoiceCreateSchema, invoiceStatusSchema } from "@bahi/shared/contract";
+import { dateField, indianDateOf, invoiceCancelSchema, invoiceCreateSchema, invoiceStatusSchema } from "@bahi/shared/contract";
 import { invoiceView, streams } from "@bahi/shared/events";
 import { requireUserId, ValidationError, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
@@ -12,6 +12,7 @@ import { indianMonth } from "../http/month.ts";
 import { runCreateInvoiceProcess } from "./createInvoiceProcess.ts";
 import { draftInvoice } from "./draftInvoice.ts";
 import { invoiceDecider } from "./invoice.ts";
+import { cancelInvoice, reviseInvoice } from "./reviseInvoice.ts";
 import { DEFAULT_INVOICE_PREFIX, invoiceSeriesKey, isFutureSeriesNumber, nextSeriesNumber, readSeries } from "./series.ts";
 
 const nextNumberQuery = z.object({ issueDate: dateField("Issue date").optional() });
@@ -55,6 +56,29 @@ export function invoiceRoutes(deps: CommandDeps): Router {
     const invoice = created.state.status === "none" ? draft : created.state.invoice;
     sendPosition(res, created.position);
     res.status(201).json(invoiceView(invoice, "pending", null));
+  });
+
+  /** Issue 9: the create body again; the number stays and the server recomputes the figures. */
+  router.put("/:id", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const invoiceId = recordId(req.params.id, "Invoice");
+    const input = invoiceCreateSchema.parse(req.body);
+    const now = deps.clock();
+    const result = await reviseInvoice(deps.eventStore, input, { userId, invoiceId, now }, commandContext(req, userId, now));
+    if (result.state.status === "none") throw new Error("A revised invoice exists");
+    sendPosition(res, result.position);
+    res.json({ ...invoiceView(result.state.invoice, result.state.status, result.state.paidAt), revisedAt: now.toISOString() });
+  });
+
+  router.post("/:id/cancel", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const invoiceId = recordId(req.params.id, "Invoice");
+    const { reason } = invoiceCancelSchema.parse(req.body);
+    const now = deps.clock();
+    const result = await cancelInvoice(deps.eventStore, reason, { userId, invoiceId, now }, commandContext(req, userId, now));
+    if (result.state.status === "none") throw new Error("A cancelled invoice exists");
+    sendPosition(res, result.position);
+    res.json({ ...invoiceView(result.state.invoice, "cancelled", result.state.paidAt), cancelledAt: now.toISOString(), cancelReason: reason });
   });
 
   router.patch("/:id/status", async (req, res) => {

@@ -74,6 +74,9 @@ export function productFields(input: ProductUpdateInput): Fields {
     minStock: input.minStock,
     gstRateBasisPoints: input.gstRate,
     hsnCode: input.hsnCode,
+    // Recorded only when there is a cess, so products without one keep their old shape.
+    ...(input.cessRate ? { cessBasisPoints: input.cessRate } : {}),
+    ...(input.cessPerUnit ? { cessPerUnitMillirupees: input.cessPerUnit } : {}),
   };
 }
 
@@ -250,5 +253,7 @@ export function productForInvoice(state: ProductState) {
     hsnCode: state.fields.hsnCode,
     price: formatPaise(state.fields.pricePaise),
     gstRate: basisPointsToPercent(state.fields.gstRateBasisPoints),
+    cessBasisPoints: state.fields.cessBasisPoints ?? 0,
+    cessPerUnitMillirupees: state.fields.cessPerUnitMillirupees ?? 0,
   };
 }

@@ -25,18 +25,28 @@ function addExpense(doc: DashboardDocument, date: string, category: string, amou
   };
 }
 
+/** Adds (or, negative, takes back) an invoice's taxable value in its month; a month at zero is dropped. */
+function addSale(doc: DashboardDocument, date: string, subtotalPaise: number): DashboardDocument {
+  const month = monthOf(date);
+  const salesByMonth = { ...doc.salesByMonth, [month]: (doc.salesByMonth[month] ?? 0) + subtotalPaise };
+  if (salesByMonth[month] === 0) delete salesByMonth[month];
+  return { ...doc, salesByMonth };
+}
+
 /** A supplier's credit note takes its amount back off the expenses; a bill or debit note adds (s.34). */
 const signed = (amountPaise: number, documentType: string | undefined) => (documentType === "credit_note" ? -amountPaise : amountPaise);
 
 export const dashboardProjection: Projection<DashboardDocument> = {
   collection: collections.dashboards,
-  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted"],
+  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue", "InvoiceRevised", "InvoiceCancelled", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted"],
   documentIds(event) {
     switch (event.type) {
       case "InvoiceCreated":
       case "InvoiceMarkedPaid":
       case "InvoiceStatusChanged":
       case "InvoiceBecameOverdue":
+      case "InvoiceRevised":
+      case "InvoiceCancelled":
       case "ExpenseRecorded":
       case "ExpenseUpdated":
       case "ExpenseDeleted":
@@ -82,6 +92,25 @@ export const dashboardProjection: Projection<DashboardDocument> = {
       case "InvoiceBecameOverdue": {
         const doc = current ?? empty(event.data.ownerId);
         return { ...doc, recentInvoices: doc.recentInvoices.map((r) => (r.id === event.data.invoiceId ? { ...r, status: "overdue" } : r)) };
+      }
+      // Only unpaid invoices change, so their whole total is outstanding before and after.
+      case "InvoiceRevised": {
+        const d = event.data;
+        const doc = addSale(current ?? empty(d.ownerId), d.previous.issueDate, -d.previous.subtotalPaise);
+        return {
+          ...addSale(doc, d.issueDate, d.subtotalPaise),
+          outstandingPaise: doc.outstandingPaise - d.previous.totalPaise + d.totalPaise,
+          recentInvoices: doc.recentInvoices.map((r) => (r.id === d.invoiceId ? { ...r, customer: { name: d.customer.name }, total: formatPaise(d.totalPaise), issueDate: d.issueDate } : r)),
+        };
+      }
+      case "InvoiceCancelled": {
+        const d = event.data;
+        const doc = addSale(current ?? empty(d.ownerId), d.previous.issueDate, -d.previous.subtotalPaise);
+        return {
+          ...doc,
+          outstandingPaise: doc.outstandingPaise - d.previous.totalPaise,
+          recentInvoices: doc.recentInvoices.map((r) => (r.id === d.invoiceId ? { ...r, status: "cancelled" } : r)),
+        };
       }
       case "ExpenseRecorded": {
         const d = event.data;

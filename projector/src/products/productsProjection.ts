@@ -1,4 +1,4 @@
-import { basisPointsToPercent, formatPaise, type Product, type ProductCategory } from "@bahi/shared/contract";
+import { basisPointsToPercent, formatCessPerUnit, formatPaise, type Product, type ProductCategory } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
 import { collections } from "@bahi/shared/read-models";
 
@@ -6,9 +6,12 @@ import { collections } from "@bahi/shared/read-models";
  * Products with their stock on hand: opening stock, plus receipts and adjustments, minus
  * every invoiced quantity. The command side never keeps this number; it lives only here.
  */
+const quantityOf = (lines: readonly { productId: string; quantity: number }[], productId: string) =>
+  lines.filter((line) => line.productId === productId).reduce((sum, line) => sum + line.quantity, 0);
+
 export const productsProjection: Projection<Product> = {
   collection: collections.products,
-  handles: ["ProductAdded", "ProductUpdated", "ProductActivated", "ProductDeactivated", "ProductDeleted", "StockReceived", "StockAdjusted", "InvoiceCreated"],
+  handles: ["ProductAdded", "ProductUpdated", "ProductActivated", "ProductDeactivated", "ProductDeleted", "StockReceived", "StockAdjusted", "InvoiceCreated", "InvoiceRevised", "InvoiceCancelled"],
   documentIds(event) {
     switch (event.type) {
       case "ProductAdded":
@@ -21,6 +24,10 @@ export const productsProjection: Projection<Product> = {
         return [event.data.productId];
       case "InvoiceCreated":
         return [...new Set(event.data.lines.map((line) => line.productId))];
+      case "InvoiceRevised":
+        return [...new Set([...event.data.previous.lines, ...event.data.lines].map((line) => line.productId))];
+      case "InvoiceCancelled":
+        return [...new Set(event.data.previous.lines.map((line) => line.productId))];
       default:
         return [];
     }
@@ -41,6 +48,8 @@ export const productsProjection: Projection<Product> = {
           minStock: d.minStock,
           gstRate: basisPointsToPercent(d.gstRateBasisPoints),
           hsnCode: d.hsnCode,
+          cessRate: basisPointsToPercent(d.cessBasisPoints ?? 0),
+          cessPerUnit: formatCessPerUnit(d.cessPerUnitMillirupees ?? 0),
           isActive: d.isActive,
           createdAt: d.addedAt,
           updatedAt: d.addedAt,
@@ -59,6 +68,8 @@ export const productsProjection: Projection<Product> = {
           minStock: d.minStock,
           gstRate: basisPointsToPercent(d.gstRateBasisPoints),
           hsnCode: d.hsnCode,
+          cessRate: basisPointsToPercent(d.cessBasisPoints ?? 0),
+          cessPerUnit: formatCessPerUnit(d.cessPerUnitMillirupees ?? 0),
           updatedAt: d.updatedAt,
         };
       }
@@ -77,6 +88,11 @@ export const productsProjection: Projection<Product> = {
         const sold = event.data.lines.filter((line) => line.productId === doc.id).reduce((sum, line) => sum + line.quantity, 0);
         return { ...doc, stock: doc.stock - sold };
       }
+      // A revision puts the old lines back and takes the new ones out; a cancellation puts everything back.
+      case "InvoiceRevised":
+        return doc && { ...doc, stock: doc.stock + quantityOf(event.data.previous.lines, doc.id) - quantityOf(event.data.lines, doc.id) };
+      case "InvoiceCancelled":
+        return doc && { ...doc, stock: doc.stock + quantityOf(event.data.previous.lines, doc.id) };
       default:
         return doc;
     }

@@ -5,8 +5,10 @@ import { seriesOrTypedInvoiceNumberField } from "./gst/invoiceNumber.ts";
 import { isPlaceOfSupplyCode } from "./gst/tax.ts";
 import { gstRateField, moneyField } from "./products.ts";
 
+/** The statuses a user can set (PATCH /status); "cancelled" comes only from POST /cancel (issue 9). */
 export const INVOICE_STATUSES = ["pending", "paid", "overdue"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type SettableInvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type InvoiceStatus = SettableInvoiceStatus | "cancelled";
 
 const figure = z.union([z.string(), z.number()], { error: "Expected an amount" });
 
@@ -59,6 +61,11 @@ export function dueDateProblem(issueDate: string, dueDate: string | null | undef
   return indianDateOf(dueDate) < indianDateOf(issueDate) ? DUE_DATE_BEFORE_ISSUE : null;
 }
 
+/** POST /api/invoices/{id}/cancel (issue 9). */
+export const invoiceCancelSchema = z.object({
+  reason: safeString("Reason is required").trim().min(1, "Reason is required").max(200, "Reason must be at most 200 characters"),
+});
+
 export const invoiceStatusSchema = z.object({
   status: z.enum(INVOICE_STATUSES, { error: "Status must be pending, paid or overdue" }),
 });
@@ -78,6 +85,9 @@ export interface InvoiceItem {
   sgstAmount: string;
   igstAmount: string;
   cessAmount: string;
+  /** Issue 9: on a line with cess, the product's ad valorem rate ("5") and specific rupees per unit ("1.591"). */
+  cessRate?: string;
+  cessPerUnit?: string;
   /** Line total including GST. */
   amount: string;
 }
@@ -113,6 +123,8 @@ export interface Invoice {
   sgstAmount: string;
   igstAmount: string;
   cessAmount: string;
+  /** Issue 9: the total's rounding to the rupee, "-0.05"; "0.00" when the business does not round. */
+  roundOff: string;
   total: string;
   status: InvoiceStatus;
   paidAt: string | null;
@@ -121,4 +133,10 @@ export interface Invoice {
   createdAt: string;
   /** "MMYYYY": the GST return period it is reported in; its issue date's unless that period was filed when it was recorded. */
   reportingPeriod: string;
+  /** Issue 9: when it was last revised (PUT), and how many times; absent when never. */
+  revisedAt?: string | null;
+  revisions?: number;
+  /** Issue 9: when and why it was cancelled; absent unless status is "cancelled". */
+  cancelledAt?: string | null;
+  cancelReason?: string | null;
 }

@@ -52,6 +52,50 @@ const hsnField = z
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || /^(\d{4}|\d{6}|\d{8})$/.test(value), "HSN code must be 4, 6 or 8 digits");
 
+/**
+ * Compensation cess (GST.md §2.2), ad valorem: a percent with up to two decimals, 0–100;
+ * empty is none. Comes out as basis points.
+ */
+const cessRateField = z
+  .union([z.string(), z.number()], { error: "Cess rate must be a percentage such as 5 or 12.5" })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "") return 0;
+    try {
+      return percentToBasisPoints(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Cess rate must be a percentage from 0 to 100 with at most two decimals" });
+      return z.NEVER;
+    }
+  });
+
+const CESS_PER_UNIT = /^(\d{1,7})(?:\.(\d{1,3}))?$/;
+
+/** "1.591" → 1591 thousandths of a rupee; specific cess is stated per thousand units, so 3 decimals. */
+export function parseCessPerUnit(text: string): number | null {
+  const match = CESS_PER_UNIT.exec(text.trim());
+  return match ? Number(match[1]) * 1000 + Number((match[2] ?? "").padEnd(3, "0")) : null;
+}
+
+/** 1591 → "1.591", 0 → "0.000". */
+export function formatCessPerUnit(millirupees: number): string {
+  return `${Math.trunc(millirupees / 1000)}.${(millirupees % 1000).toString().padStart(3, "0")}`;
+}
+
+/** Specific cess in rupees per unit with up to three decimals ("1.591" for Rs 1591 per thousand); empty is none. */
+const cessPerUnitField = z
+  .union([z.string(), z.number()], { error: "Cess per unit must be an amount like 1.591" })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "") return 0;
+    const parsed = parseCessPerUnit(String(value));
+    if (parsed === null) {
+      ctx.addIssue({ code: "custom", message: "Cess per unit must be an amount in rupees with at most three decimals, like 1.591" });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
 const skuField = requiredText("SKU is required", 40)
   .transform((value) => value.toUpperCase())
   .refine((value) => /^[A-Z0-9][A-Z0-9._/-]*$/.test(value), "SKU may contain only letters, digits, '.', '_', '/' and '-'");
@@ -65,6 +109,8 @@ const productFields = {
   minStock: wholeNumber("Minimum stock cannot be negative", 10).refine((n) => n >= 0, "Minimum stock cannot be negative"),
   gstRate: gstRateField().optional().transform((value) => value ?? DEFAULT_GST_RATE * 100),
   hsnCode: hsnField,
+  cessRate: cessRateField,
+  cessPerUnit: cessPerUnitField,
 };
 
 /** POST /api/products: opening stock and the active flag come with the first version only. */
@@ -106,6 +152,9 @@ export interface Product {
   /** Percent, e.g. "18" or "0.25". */
   gstRate: string;
   hsnCode: string | null;
+  /** Issue 9: compensation cess, percent ("0" when none) and rupees per unit ("0.000" when none). */
+  cessRate: string;
+  cessPerUnit: string;
   isActive: boolean;
   createdAt: string;
   updatedAt: string;

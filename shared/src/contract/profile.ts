@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateField, optionalGstinField, optionalText, safeString } from "./fields.ts";
+import { dateField, isSafeText, optionalGstinField, optionalText, safeString, UNSAFE_TEXT_MESSAGE } from "./fields.ts";
 import { STATE_NAMES } from "./gstin.ts";
 
 /** GST came into force on 1 July 2017: no GSTIN was registered earlier. */
@@ -35,6 +35,32 @@ export const invoicePrefixField = z
   .transform((value) => (value === undefined ? undefined : (value ?? "").trim() || DEFAULT_INVOICE_PREFIX))
   .refine((value) => value === undefined || INVOICE_PREFIX_PATTERN.test(value), 'Invoice prefix must be 1 to 5 letters, digits or "-", starting with a letter');
 
+/** Indian Financial System Code: four bank letters, a zero, six branch letters or digits (RBI). */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** A UPI virtual payment address: "name@bank" (NPCI's handle rules). */
+export const UPI_ID_PATTERN = /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z]{2,64}$/;
+
+/**
+ * Bank details printed on the invoice (issue 9). Absent keeps the stored value (older clients
+ * do not send it); null or "" clears it.
+ */
+function bankField(label: string, max: number, pattern?: RegExp, patternMessage?: string, normalise: (value: string) => string = (value) => value) {
+  return z
+    .union([z.string(), z.null()], { error: `${label} must be text` })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : normalise((value ?? "").trim()) || null))
+    .refine((value) => value == null || value.length <= max, `${label} must be at most ${max} characters`)
+    .refine((value) => value == null || isSafeText(value), UNSAFE_TEXT_MESSAGE)
+    .refine((value) => value == null || !pattern || pattern.test(value), patternMessage ?? `${label} is not valid`);
+}
+
+export const bankFields = {
+  bankName: bankField("Bank name", 100),
+  bankAccountNumber: bankField("Bank account number", 18, /^[0-9]{9,18}$/, "Bank account number must be 9 to 18 digits", (value) => value.replace(/\s+/g, "")),
+  bankIfsc: bankField("IFSC", 11, IFSC_PATTERN, "IFSC must be 11 characters like SBIN0001234 (four letters, 0, then six letters or digits)", (value) => value.toUpperCase()),
+  upiId: bankField("UPI ID", 321, UPI_ID_PATTERN, "UPI ID must look like name@bank"),
+};
+
 export const BUSINESS_TYPES = ["Proprietorship", "Partnership", "LLP", "Private Limited", "Public Limited", "Other"] as const;
 export const GST_CATEGORIES = ["Regular", "Composition", "Unregistered"] as const;
 
@@ -54,6 +80,9 @@ export const profileSchema = z
       .refine((value) => value === null || Object.hasOwn(STATE_NAMES, value), "Choose your state"),
     gstRegistrationDate: gstRegistrationDateField,
     invoicePrefix: invoicePrefixField,
+    /** Round invoice totals to the rupee (default on); absent keeps the stored choice. */
+    roundOff: z.boolean({ error: "Round-off must be true or false" }).optional(),
+    ...bankFields,
   })
   .superRefine((profile, ctx) => {
     if (!profile.gstNumber && !profile.stateCode) ctx.addIssue({ code: "custom", path: ["stateCode"], message: "Choose your state" });
@@ -80,4 +109,11 @@ export interface BusinessProfile {
   gstRegistrationDate: string | null;
   /** The invoice series' prefix ("INV" unless changed). */
   invoicePrefix: string;
+  /** Invoice totals are rounded to the rupee, the difference a "Round off" line (GST.md §2.3). */
+  roundOff: boolean;
+  /** Issue 9: printed on the invoice with a UPI QR for the amount due; null: not given. */
+  bankName: string | null;
+  bankAccountNumber: string | null;
+  bankIfsc: string | null;
+  upiId: string | null;
 }

@@ -28,6 +28,9 @@ const productFields = {
   minStock: z.number().int().nonnegative(),
   gstRateBasisPoints: z.number().int().nonnegative(),
   hsnCode: z.string().nullable(),
+  /** Issue 9, cess (GST.md §2.2): ad valorem basis points and a specific rupee amount per unit in thousandths; absent: none. */
+  cessBasisPoints: z.number().int().nonnegative().optional(),
+  cessPerUnitMillirupees: z.number().int().nonnegative().optional(),
 };
 
 const expenseFields = {
@@ -86,6 +89,73 @@ const expenseBefore = z.object({
   documentType: z.enum(["bill", "credit_note", "debit_note"]).optional(),
 });
 
+/** What an invoice said before a revision or cancellation, as the projections need it to take it back. */
+const invoicePrevious = z.object({
+  issueDate: z.string(),
+  lines: z.array(z.object({ productId: z.string(), quantity: z.number().int().positive() })),
+  subtotalPaise: z.number().int(),
+  totalPaise: z.number().int(),
+});
+
+/** What an invoice says (InvoiceCreated); InvoiceRevised carries the same facts but the number and createdAt. */
+const invoiceFacts = z.object({
+  invoiceId: z.string(),
+  ownerId: z.string(),
+  invoiceNumber: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string().nullable(),
+  notes: z.string().nullable(),
+  placeOfSupply: z.string(),
+  taxKind: z.enum(["intra", "inter"]),
+  stateTaxLabel: z.enum(["SGST", "UTGST"]),
+  supplier: z.object({ name: z.string(), gstin: z.string().nullable(), address: z.string().nullable(), stateCode: z.string() }),
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    gstin: z.string().nullable(),
+    address: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    /** Issue 9: the customer's state and SEZ flag when invoiced; absent on older invoices. */
+    stateCode: z.string().nullable().optional(),
+    isSez: z.boolean().optional(),
+  }),
+  lines: z.array(
+    z.object({
+      lineId: z.string(),
+      productId: z.string(),
+      productName: z.string(),
+      hsnCode: z.string().nullable(),
+      quantity: z.number().int().positive(),
+      pricePaise: z.number().int().nonnegative(),
+      rateBasisPoints: z.number().int().nonnegative(),
+      discount: z.union([z.object({ type: z.literal("percentage"), basisPoints: z.number().int() }), z.object({ type: z.literal("amount"), paise: z.number().int() })]).nullable(),
+      discountPaise: z.number().int(),
+      taxablePaise: z.number().int(),
+      cgstPaise: z.number().int(),
+      sgstPaise: z.number().int(),
+      igstPaise: z.number().int(),
+      cessPaise: z.number().int(),
+      /** Issue 9: the product's cess when invoiced, ad valorem and specific; absent: none. */
+      cessBasisPoints: z.number().int().nonnegative().optional(),
+      cessPerUnitMillirupees: z.number().int().nonnegative().optional(),
+      amountPaise: z.number().int(),
+    }),
+  ),
+  subtotalPaise: z.number().int(),
+  cgstPaise: z.number().int(),
+  sgstPaise: z.number().int(),
+  igstPaise: z.number().int(),
+  cessPaise: z.number().int(),
+  gstAmountPaise: z.number().int(),
+  /** Issue 9: the total's rounding to the rupee (−50…+49), already in totalPaise; absent: 0. */
+  roundOffPaise: z.number().int().optional(),
+  totalPaise: z.number().int(),
+  createdAt: z.string(),
+  /** Issue 8: "MMYYYY", the period it is reported in (a later one when its own was filed); absent: its issue date's. */
+  reportingPeriod: z.string().optional(),
+});
+
 export const eventSchemas = {
   EmailReserved: z.object({ email: z.string(), userId: z.string() }),
   UserRegistered: z.object({
@@ -115,6 +185,13 @@ export const eventSchemas = {
     gstRegistrationDate: z.string().nullable().optional(),
     /** Issue 9: the invoice series' prefix; absent in older events (then "INV"). */
     invoicePrefix: z.string().optional(),
+    /** Issue 9: invoice totals rounded to the rupee; absent in older events (then true). */
+    roundOff: z.boolean().optional(),
+    /** Issue 9: bank details for the invoice; absent in older events (none given). */
+    bankName: z.string().nullable().optional(),
+    bankAccountNumber: z.string().nullable().optional(),
+    bankIfsc: z.string().nullable().optional(),
+    upiId: z.string().nullable().optional(),
     updatedAt: z.string(),
   }),
   /** invoiceLimit null: unlimited. No payment is taken yet; the event records the choice. */
@@ -174,58 +251,7 @@ export const eventSchemas = {
   }),
   InvoiceCreationAbandoned: z.object({ invoiceId: z.string(), ownerId: z.string(), ...abandonWhy }),
   InvoiceCreationCompensated: z.object({ invoiceId: z.string(), ownerId: z.string(), compensatedAt: z.string() }),
-  InvoiceCreated: z.object({
-    invoiceId: z.string(),
-    ownerId: z.string(),
-    invoiceNumber: z.string(),
-    issueDate: z.string(),
-    dueDate: z.string().nullable(),
-    notes: z.string().nullable(),
-    placeOfSupply: z.string(),
-    taxKind: z.enum(["intra", "inter"]),
-    stateTaxLabel: z.enum(["SGST", "UTGST"]),
-    supplier: z.object({ name: z.string(), gstin: z.string().nullable(), address: z.string().nullable(), stateCode: z.string() }),
-    customer: z.object({
-      id: z.string(),
-      name: z.string(),
-      gstin: z.string().nullable(),
-      address: z.string().nullable(),
-      email: z.string().nullable(),
-      phone: z.string().nullable(),
-      /** Issue 9: the customer's state and SEZ flag when invoiced; absent on older invoices. */
-      stateCode: z.string().nullable().optional(),
-      isSez: z.boolean().optional(),
-    }),
-    lines: z.array(
-      z.object({
-        lineId: z.string(),
-        productId: z.string(),
-        productName: z.string(),
-        hsnCode: z.string().nullable(),
-        quantity: z.number().int().positive(),
-        pricePaise: z.number().int().nonnegative(),
-        rateBasisPoints: z.number().int().nonnegative(),
-        discount: z.union([z.object({ type: z.literal("percentage"), basisPoints: z.number().int() }), z.object({ type: z.literal("amount"), paise: z.number().int() })]).nullable(),
-        discountPaise: z.number().int(),
-        taxablePaise: z.number().int(),
-        cgstPaise: z.number().int(),
-        sgstPaise: z.number().int(),
-        igstPaise: z.number().int(),
-        cessPaise: z.number().int(),
-        amountPaise: z.number().int(),
-      }),
-    ),
-    subtotalPaise: z.number().int(),
-    cgstPaise: z.number().int(),
-    sgstPaise: z.number().int(),
-    igstPaise: z.number().int(),
-    cessPaise: z.number().int(),
-    gstAmountPaise: z.number().int(),
-    totalPaise: z.number().int(),
-    createdAt: z.string(),
-    /** Issue 8: "MMYYYY", the period it is reported in (a later one when its own was filed); absent: its issue date's. */
-    reportingPeriod: z.string().optional(),
-  }),
+  InvoiceCreated: invoiceFacts,
   ExpenseRecorded: z.object({ expenseId: z.string(), ownerId: z.string(), ...expenseFields, recordedAt: z.string() }),
   ExpenseUpdated: z.object({ expenseId: z.string(), ownerId: z.string(), ...expenseFields, previous: expenseBefore, updatedAt: z.string() }),
   ExpenseDeleted: z.object({ expenseId: z.string(), ownerId: z.string(), previous: expenseBefore, deletedAt: z.string() }),
@@ -368,6 +394,13 @@ export const eventSchemas = {
   InvoiceMarkedPaid: z.object({ invoiceId: z.string(), ownerId: z.string(), paidAt: z.string(), amountPaise: z.number().int() }),
   /** Recorded by the daily overdue sweep, so the audit trail says when an invoice fell due. */
   InvoiceBecameOverdue: z.object({ invoiceId: z.string(), ownerId: z.string(), dueDate: z.string(), markedAt: z.string() }),
+  /**
+   * Issue 9: the invoice's facts replaced while it is unpaid and its period unfiled (the number
+   * stays); `previous` is what the projections take back (stock, sales, outstanding).
+   */
+  InvoiceRevised: invoiceFacts.omit({ invoiceNumber: true, createdAt: true }).extend({ previous: invoicePrevious, revisedAt: z.string() }),
+  /** Issue 9: the invoice withdrawn before payment and filing; its number stays used (GSTR-1 Table 13 `cancel`). */
+  InvoiceCancelled: z.object({ invoiceId: z.string(), ownerId: z.string(), reason: z.string(), previous: invoicePrevious, cancelledAt: z.string() }),
   InvoiceStatusChanged: z.object({ invoiceId: z.string(), ownerId: z.string(), from: z.enum(["pending", "paid", "overdue"]), to: z.enum(["pending", "paid", "overdue"]), changedAt: z.string() }),
 } as const;
 

@@ -1,4 +1,4 @@
-import { basisPointsToPercent, formatPaise, indianDateOf, type Invoice, type InvoiceStatus } from "@bahi/shared/contract";
+import { basisPointsToPercent, formatCessPerUnit, formatPaise, indianDateOf, type Invoice, type InvoiceStatus } from "@bahi/shared/contract";
 import type { EventData } from "./catalogue.ts";
 
 /** The invoice as the API shows it (SPEC §3), from the facts recorded when it was created. */
@@ -33,6 +33,7 @@ export function invoiceView(invoice: EventData<"InvoiceCreated">, status: Invoic
     sgstAmount: money(invoice.sgstPaise),
     igstAmount: money(invoice.igstPaise),
     cessAmount: money(invoice.cessPaise),
+    roundOff: money(invoice.roundOffPaise ?? 0),
     total: money(invoice.totalPaise),
     status,
     paidAt,
@@ -52,6 +53,7 @@ export function invoiceView(invoice: EventData<"InvoiceCreated">, status: Invoic
       sgstAmount: money(line.sgstPaise),
       igstAmount: money(line.igstPaise),
       cessAmount: money(line.cessPaise),
+      ...(line.cessPaise === 0 ? {} : { cessRate: basisPointsToPercent(line.cessBasisPoints ?? 0), cessPerUnit: formatCessPerUnit(line.cessPerUnitMillirupees ?? 0) }),
       amount: money(line.amountPaise),
     })),
     createdAt: invoice.createdAt,

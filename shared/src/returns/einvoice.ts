@@ -184,7 +184,10 @@ export function buildEInvoicePayload(
   if (problems.length > 0 || !seller.valid || !buyer?.valid) throw new EInvoiceError(problems);
 
   const items: EInvoiceItem[] = taxableLines.map((line) => {
-    const cessRateBasisPoints = line.cess === 0 ? 0 : roundHalfUp(BigInt(line.cess) * 10_000n, BigInt(line.taxable));
+    // With the rate recorded (issue 9) the cess splits into its ad valorem part (CesAmt at CesRt)
+    // and the specific rest (CesNonAdvlAmt); older invoices state only an amount, read as ad valorem.
+    const cessRateBasisPoints = line.cessBasisPoints ?? (line.cess === 0 ? 0 : roundHalfUp(BigInt(line.cess) * 10_000n, BigInt(line.taxable)));
+    const cessAdValorem = line.cessBasisPoints === undefined ? line.cess : Math.min(line.cess, roundHalfUp(BigInt(line.taxable) * BigInt(line.cessBasisPoints), 10_000n));
     return {
       SlNo: String(line.index),
       PrdDesc: line.productName,
@@ -201,8 +204,8 @@ export function buildEInvoicePayload(
       CgstAmt: toPortalAmount(line.cgst),
       SgstAmt: toPortalAmount(line.sgst),
       CesRt: basisPointsToPortalRate(cessRateBasisPoints),
-      CesAmt: toPortalAmount(line.cess),
-      CesNonAdvlAmt: 0,
+      CesAmt: toPortalAmount(cessAdValorem),
+      CesNonAdvlAmt: toPortalAmount(line.cess - cessAdValorem),
       TotItemVal: toPortalAmount(line.taxable + line.igst + line.cgst + line.sgst + line.cess),
     };
   });

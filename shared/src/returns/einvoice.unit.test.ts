@@ -66,6 +66,23 @@ const SELLER = {
 const BUYER = { location: "Surat", pincode: 395003 };
 
 describe("buildEInvoicePayload", () => {
+  it("issue 9: ad valorem cess goes in CesAmt at CesRt, the specific rest in CesNonAdvlAmt, and the rupee round-off in RndOffAmt", () => {
+    // 10 × 15.80 = 158.00 at 18%, cess 5% + ₹1.591 a unit: CGST = SGST = 14.22, cess 7.90 + 15.91 = 23.81;
+    // 210.25 issued as 210.00 (round-off −0.25).
+    const base = invoice({
+      number: "INV/25-26/0043",
+      issueDate: "2026-01-20",
+      customerGstin: "24AANFA2641L1ZF",
+      customerName: "Nakoda Fabrics",
+      placeOfSupply: "24",
+      lines: [{ name: "Pan masala", hsn: "21069020", quantity: 10, taxable: "158.00", rate: "18", cess: "23.81" }],
+    });
+    const withCess = { ...base, roundOff: "-0.25", total: "210.00", items: [{ ...base.items[0]!, cessRate: "5", cessPerUnit: "1.591" }] };
+    const payload = buildEInvoicePayload(withCess, SELLER, BUYER);
+    expect(payload.ItemList[0]).toMatchObject({ CesRt: 5, CesAmt: 7.9, CesNonAdvlAmt: 15.91, TotItemVal: 210.25 });
+    expect(payload.ValDtls).toMatchObject({ AssVal: 158, CgstVal: 14.22, SgstVal: 14.22, CesVal: 23.81, RndOffAmt: -0.25, TotInvVal: 210 });
+  });
+
   it("builds the schema 1.1 payload", () => {
     expect(buildEInvoicePayload(B2B, SELLER, BUYER)).toEqual({
       Version: "1.1",

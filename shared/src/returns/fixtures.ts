@@ -105,6 +105,7 @@ export function invoice(spec: InvoiceSpec): Invoice {
     sgstAmount: formatPaise(sgstTotal),
     igstAmount: formatPaise(igstTotal),
     cessAmount: formatPaise(cessTotal),
+    roundOff: "0.00",
     total: formatPaise(subtotal + gst),
     status: spec.status ?? "pending",
     paidAt: null,

@@ -24,7 +24,7 @@ import { validateGstin } from "./gstin.ts";
 import { returnPeriod } from "./period.ts";
 import { basisPointsToPortalRate, compareDocumentNumbers, toPortalAmount, toPortalDate } from "./portal.ts";
 import type { ReturnProblem, SaleDocument } from "./prepare.ts";
-import { addLine, saleProblems, salesOfPeriod, saleWarnings, taxOf, zeroHeads } from "./sales.ts";
+import { addLine, cancelledNumbersOfPeriod, saleProblems, salesOfPeriod, saleWarnings, taxOf, zeroHeads } from "./sales.ts";
 import type { Heads, Sale, SaleLine } from "./sales.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -458,7 +458,11 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
     }
   }
   // Voids of the period count even when every invoice of it was voided (Table 13 still lists them).
-  const voidedInPeriod = (input.voidedNumbers ?? []).filter((v) => `${v.date.slice(5, 7)}${v.date.slice(0, 4)}` === period.fp).map((v) => v.number);
+  const voidedInPeriod = [
+    ...(input.voidedNumbers ?? []).filter((v) => `${v.date.slice(5, 7)}${v.date.slice(0, 4)}` === period.fp).map((v) => v.number),
+    // Issue 9: a cancelled invoice's number was issued and is cancelled, like a void.
+    ...cancelledNumbersOfPeriod(input.invoices, supplierGstin, period.fp),
+  ];
   if (sales.length > 0 || voidedInPeriod.length > 0) {
     json.doc_issue = { doc_det: [{ doc_num: 1, docs: documentRanges(sales.map((s) => s.number), voidedInPeriod) }] };
   }

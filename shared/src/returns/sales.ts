@@ -45,6 +45,8 @@ export interface SaleLine {
   readonly cgst: Paise;
   readonly sgst: Paise;
   readonly cess: Paise;
+  /** The ad valorem cess rate when the invoice records it (issue 9); absent on older invoices. */
+  readonly cessBasisPoints?: number;
 }
 
 export type SaleCategory = "b2b" | "b2cl" | "b2cs" | "exp";
@@ -91,6 +93,7 @@ export function toSale(invoice: Invoice, supplierState: string): Sale {
       cgst: toPaise(item.cgstAmount),
       sgst: toPaise(item.sgstAmount),
       cess: toPaise(item.cessAmount),
+      ...(item.cessRate === undefined ? {} : { cessBasisPoints: percentToBasisPoints(item.cessRate) }),
     }),
   );
   let category: SaleCategory;
@@ -184,6 +187,8 @@ export function salesOfPeriod(
   const problems: ReturnProblem[] = [];
   for (const invoice of invoices) {
     if (saleReportingPeriod(invoice) !== period) continue;
+    // Issue 9: a cancelled invoice is no supply; GSTR-1 counts its number in Table 13 only (`cancelledNumbersOfPeriod`).
+    if (invoice.status === "cancelled") continue;
     const issuedUnder = invoice.supplier?.gstin?.trim().toUpperCase() || null;
     const record = { kind: "invoice" as const, id: invoice.id, number: invoice.invoiceNumber };
     if (issuedUnder === gstin) {
@@ -205,6 +210,13 @@ export function salesOfPeriod(
     }
   }
   return { sales, problems };
+}
+
+/** Numbers of the period's cancelled invoices issued under `gstin`: Table 13 counts them issued and cancelled. */
+export function cancelledNumbersOfPeriod(invoices: readonly SaleDocument[], gstin: string, period: string): string[] {
+  return invoices
+    .filter((invoice) => invoice.status === "cancelled" && saleReportingPeriod(invoice) === period && invoice.supplier?.gstin?.trim().toUpperCase() === gstin)
+    .map((invoice) => invoice.invoiceNumber);
 }
 
 export interface Heads {

@@ -13,6 +13,14 @@ function stateLabel(code: string | null): string | null {
   }
 }
 
+/** "-0.25" → "−₹0.25", "0.50" → "+₹0.50", none or zero → null (money strings are unsigned, so the sign is split off). */
+function roundOffText(amount: string | undefined): string | null {
+  if (!amount) return null;
+  const negative = amount.startsWith("-");
+  const magnitude = negative ? amount.slice(1) : amount;
+  return paiseOf(magnitude) === 0 ? null : `${negative ? "−" : "+"}${formatRupees(magnitude)}`;
+}
+
 function paiseOf(amount: string): number {
   try {
     return toPaise(amount);
@@ -66,6 +74,22 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <dd>
             <InvoiceStatusBadge status={invoice.status} />
           </dd>
+          {/* Issue 9: a corrected or withdrawn invoice says so on its face. */}
+          {invoice.revisedAt && (
+            <>
+              <dt className="text-muted-foreground">Revised</dt>
+              <dd>Revised on {formatIndianDate(invoice.revisedAt)}</dd>
+            </>
+          )}
+          {invoice.status === "cancelled" && invoice.cancelledAt && (
+            <>
+              <dt className="text-muted-foreground">Cancelled</dt>
+              <dd className="font-medium text-destructive">
+                Cancelled on {formatIndianDate(invoice.cancelledAt)}
+                {invoice.cancelReason ? ` (${invoice.cancelReason})` : ""}
+              </dd>
+            </>
+          )}
         </dl>
       </div>
 
@@ -150,6 +174,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           )}
           {hasCess && <TotalRow label="Cess" value={formatRupees(invoice.cessAmount)} />}
           <TotalRow label="GST Amount" value={formatRupees(invoice.gstAmount)} />
+          {roundOffText(invoice.roundOff) && <TotalRow label="Round off" value={roundOffText(invoice.roundOff)!} />}
           <TotalRow label="Total" value={formatRupees(invoice.total)} strong />
         </dl>
       </div>

@@ -15,18 +15,22 @@ export function downloadInvoiceText(invoice: Invoice): void {
 /** The GST tax invoice PDF, with the id of the one being fetched so its button can show it. */
 export function useInvoicePdfDownload() {
   const [pendingId, setPendingId] = useState<string | null>(null);
+  const [pendingLayout, setPendingLayout] = useState<"a4" | "thermal" | null>(null);
 
-  async function download(invoice: { id: string; invoiceNumber: string }) {
+  async function download(invoice: { id: string; invoiceNumber: string }, layout: "a4" | "thermal" = "a4") {
     setPendingId(invoice.id);
+    setPendingLayout(layout);
     try {
-      await downloadInvoicePdf(invoice);
-      toast({ title: "Invoice PDF downloaded", description: invoiceFileName(invoice.invoiceNumber, "pdf") });
+      await downloadInvoicePdf(invoice, layout);
+      const name = layout === "thermal" ? `${invoice.invoiceNumber}-receipt` : invoice.invoiceNumber;
+      toast({ title: layout === "thermal" ? "Thermal receipt downloaded" : "Invoice PDF downloaded", description: invoiceFileName(name, "pdf") });
     } catch (error) {
       toast({ title: "Failed to download invoice PDF", description: describeError(error, "An error occurred"), variant: "destructive" });
     } finally {
       setPendingId(null);
+      setPendingLayout(null);
     }
   }
 
-  return { download, pendingId };
+  return { download, pendingId, pendingLayout };
 }

@@ -1,5 +1,5 @@
 import { customerStateCode, formatInr, STATE_OPTIONS } from "@bahi/shared/contract";
-import type { Customer, Product, Supply } from "@bahi/shared/contract";
+import type { Customer, Invoice, Product, Supply } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleExclamationPoint, Plus, Trash } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
@@ -8,7 +8,8 @@ import { Link } from "wouter";
 import { useCustomers } from "../../api/customers.ts";
 import { describeError } from "../../api/errors.ts";
 import { HttpError } from "../../api/http.ts";
-import { useCreateInvoice, useNextInvoiceNumber } from "../../api/invoices.ts";
+import { useCreateInvoice, useNextInvoiceNumber, useReviseInvoice } from "../../api/invoices.ts";
+import { invoiceFormValuesOf } from "../../lib/invoice-edit.ts";
 import { useProducts } from "../../api/products.ts";
 import { useProfile } from "../../api/profile.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
@@ -18,6 +19,8 @@ import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts"
 import {
   buildInvoiceBody,
   draftTotals,
+  productCess,
+  type TotalsOptions,
   emptyInvoiceRow,
   invoiceDateOrToday,
   invoiceFormSchema,
@@ -244,16 +247,18 @@ function ItemRow({ index, form, products, issueDate, amount, canRemove, onRemove
  * place of supply from the customer's state, and live totals from the shared GST module, the
  * same figures the server recomputes and checks.
  */
-export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
+export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /** Issue 9: edit this invoice (its number stays). */ invoice?: Invoice }) {
   const customers = useCustomers();
   const products = useProducts();
   const profile = useProfile();
-  const create = useCreateInvoice();
+  const createInvoice = useCreateInvoice();
+  const revise = useReviseInvoice();
+  const create = invoice ? revise : createInvoice;
   const [periodFiled, setPeriodFiled] = useState<{ filed: PeriodFiled; values: InvoiceFormOutput } | null>(null);
   const schema = useMemo(() => invoiceFormSchema(), []);
   const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
     resolver: zodResolver(schema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>,
-    defaultValues: {
+    defaultValues: invoice ? invoiceFormValuesOf(invoice) : {
       customerId: "",
       // Empty: the server gives the series' next number, which the field shows as its placeholder.
       invoiceNumber: "",
@@ -276,16 +281,24 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
   const typedNumber = useWatch({ control: form.control, name: "invoiceNumber" });
   // The invoice date picks the GST rates on offer and the series (its financial year).
   const issueDate = invoiceDateOrToday(useWatch({ control: form.control, name: "issueDate" }));
-  const nextNumber = useNextInvoiceNumber(issueDate);
+  const nextNumber = useNextInvoiceNumber(invoice ? null : issueDate);
   const customer = customerList.find((candidate) => candidate.id === customerId) ?? null;
   // s.16 IGST Act: a supply to an SEZ unit or developer is inter-state whatever the states.
   const toSez = customer?.isSez === true;
   const placeOfSupply = chosenPlace || businessState;
   const supply: Supply | null = businessState && placeOfSupply ? { supplierState: businessState, placeOfSupply, ...(toSez ? { toSez } : {}) } : null;
   // Without the business's state the split cannot be known; the GST total is shown as if local.
-  const draft = draftTotals(rows, supply ?? { supplierState: placeOfSupply ?? "27", placeOfSupply: placeOfSupply ?? "27" });
+  // Issue 9: the server rounds the total when the profile says so (on by default) and adds each product's cess.
+  const totalsOptions: TotalsOptions = {
+    roundOff: profile.data?.roundOff ?? true,
+    cessOf: (productId) => {
+      const product = productList.find((candidate) => candidate.id === productId);
+      return product ? productCess(product) : undefined;
+    },
+  };
+  const draft = draftTotals(rows, supply ?? { supplierState: placeOfSupply ?? "27", placeOfSupply: placeOfSupply ?? "27" }, totalsOptions);
   const { totals } = draft;
-  const limitReached = profile.data?.invoiceLimit != null && profile.data.invoicesUsed >= profile.data.invoiceLimit;
+  const limitReached = !invoice && profile.data?.invoiceLimit != null && profile.data.invoicesUsed >= profile.data.invoiceLimit;
 
   function chooseCustomer(chosenId: string) {
     const chosen = customerList.find((candidate) => candidate.id === chosenId);
@@ -301,10 +314,12 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
     const place = values.placeOfSupply ?? businessState;
     const chosen = customerList.find((candidate) => candidate.id === values.customerId);
     try {
-      const body = buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place, ...(chosen?.isSez ? { toSez: true } : {}) }, new Date());
-      await create.mutateAsync(reportInNextOpenPeriod ? { ...body, reportInNextOpenPeriod } : body);
+      const body = buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place, ...(chosen?.isSez ? { toSez: true } : {}) }, new Date(), totalsOptions);
+      const sent = reportInNextOpenPeriod ? { ...body, reportInNextOpenPeriod } : body;
+      if (invoice) await revise.mutateAsync({ id: invoice.id, body: sent });
+      else await createInvoice.mutateAsync(sent);
       setPeriodFiled(null);
-      toast({ title: "Invoice created successfully" });
+      toast({ title: invoice ? "Invoice updated successfully" : "Invoice created successfully" });
       onClose();
     } catch (error) {
       const filed = periodFiledOf(error);
@@ -322,7 +337,7 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
       if (placed === 0 && error instanceof HttpError && error.status === 409 && /invoice number/i.test(error.errorBody?.message ?? "")) {
         form.setError("invoiceNumber", { type: "server", message: error.errorBody?.message ?? "Invoice number already exists" }, { shouldFocus: true });
       }
-      toast({ title: "Failed to create invoice", description: describeError(error, "An error occurred"), variant: "destructive" });
+      toast({ title: invoice ? "Failed to update invoice" : "Failed to create invoice", description: describeError(error, "An error occurred"), variant: "destructive" });
     }
   }
 
@@ -336,12 +351,12 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title="Create New Invoice"
-      description="Bill a customer: GST is worked out per line from the place of supply."
+      title={invoice ? `Edit Invoice ${invoice.invoiceNumber}` : "Create New Invoice"}
+      description={invoice ? "Correct this unpaid invoice: its number stays and the tax is worked out again." : "Bill a customer: GST is worked out per line from the place of supply."}
       formId="invoice-form"
       pending={create.isPending}
-      submitLabel="Create Invoice"
-      pendingLabel="Creating..."
+      submitLabel={invoice ? "Save Changes" : "Create Invoice"}
+      pendingLabel={invoice ? "Saving..." : "Creating..."}
       submitDisabled={!businessState}
       className="sm:max-w-5xl"
     >
@@ -399,7 +414,8 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
             label="Invoice Number"
             autoCapitalize="characters"
             placeholder={nextNumber.data ? `${nextNumber.data.number} (next)` : nextNumber.isPending ? "Next in your series" : "Leave empty for the next number"}
-            hint={numberHint}
+            hint={invoice ? "The number stays when an invoice is corrected" : numberHint}
+            readOnly={invoice !== undefined}
             error={errors.invoiceNumber?.message}
             {...form.register("invoiceNumber")}
           />
@@ -492,7 +508,9 @@ export function InvoiceFormDialog({ onClose }: { onClose: () => void }) {
                   <TotalLine label={totals.stateTaxLabel} value={formatInr(totals.sgstPaise)} />
                 </>
               ))}
+            {totals.cessPaise > 0 && <TotalLine label="Cess" value={formatInr(totals.cessPaise)} />}
             <TotalLine label="GST" value={formatInr(totals.gstAmountPaise)} />
+            {totals.roundOffPaise !== 0 && <TotalLine label="Round off" value={totals.roundOffPaise < 0 ? `−${formatInr(-totals.roundOffPaise)}` : `+${formatInr(totals.roundOffPaise)}`} />}
             <TotalLine label="Total" value={formatInr(totals.totalPaise)} strong />
           </dl>
         </div>

@@ -1,5 +1,5 @@
 import type { Invoice } from "@bahi/shared/contract";
-import { FileDown, QrCode } from "lucide-react";
+import { FileDown, QrCode, Receipt } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useInvoice } from "../../api/invoices.ts";
 import { EInvoiceDialog } from "../gst/e-invoice-dialog.tsx";
@@ -37,9 +37,15 @@ function PreviewFrame({ title, onClose, invoice, children }: { title: string; on
             </Button>
           )}
           {invoice && (
+            <Button variant="outline" disabled={pdf.pendingId !== null} onClick={() => void pdf.download(invoice, "thermal")}>
+              <Receipt aria-hidden="true" />
+              {pdf.pendingLayout === "thermal" ? "Preparing receipt..." : "Thermal receipt"}
+            </Button>
+          )}
+          {invoice && (
             <Button disabled={pdf.pendingId !== null} onClick={() => void pdf.download(invoice)}>
               <FileDown aria-hidden="true" />
-              {pdf.pendingId ? "Preparing PDF..." : "Download PDF"}
+              {pdf.pendingLayout === "a4" ? "Preparing PDF..." : "Download PDF"}
             </Button>
           )}
         </DialogFooter>

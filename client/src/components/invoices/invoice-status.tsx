@@ -2,6 +2,14 @@ import { Badge } from "../ui/badge.tsx";
 
 /** SPEC §4, invoice list: default style for paid, secondary for pending, destructive for anything else. */
 export function InvoiceStatusBadge({ status }: { status: string }) {
+  // Issue 9: a cancelled invoice is settled, not an alarm: outlined and struck through.
+  if (status === "cancelled") {
+    return (
+      <Badge variant="outline" className="capitalize text-muted-foreground line-through">
+        {status}
+      </Badge>
+    );
+  }
   const variant = status === "paid" ? "default" : status === "pending" ? "secondary" : "destructive";
   return (
     <Badge variant={variant} className="capitalize">
@@ -12,7 +20,7 @@ export function InvoiceStatusBadge({ status }: { status: string }) {
 
 /** SPEC §4, dashboard: paid green, pending yellow, anything else red. */
 export function DashboardStatusBadge({ status }: { status: string }) {
-  const variant = status === "paid" ? "success" : status === "pending" ? "warning" : "danger";
+  const variant = status === "paid" ? "success" : status === "pending" ? "warning" : status === "cancelled" ? "outline" : "danger";
   return (
     <Badge variant={variant} className="capitalize">
       {status}

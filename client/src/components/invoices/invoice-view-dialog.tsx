@@ -6,7 +6,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
 import { InvoiceStatusBadge } from "./invoice-status.tsx";
 
-/** SPEC §2: the edit action is read-only for now: customer, status, items and total. */
+/**
+ * The edit action on an invoice that can no longer change (issue 9): paid (a payment relied on
+ * it) or cancelled. Unpaid ones open the invoice form instead. Shows what it says and why.
+ */
 export function InvoiceViewDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   return (
     <Dialog
@@ -22,7 +25,9 @@ export function InvoiceViewDialog({ invoice, onClose }: { invoice: Invoice; onCl
         </DialogHeader>
         <p className="flex gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-sm text-sky-900">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          Invoice editing is currently view-only. Full editing functionality will be available in a future update.
+          {invoice.status === "cancelled"
+            ? "This invoice is cancelled and cannot be changed. Issue a new invoice instead."
+            : "A paid invoice cannot be changed. Issue a credit or debit note to correct it."}
         </p>
         <dl className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">

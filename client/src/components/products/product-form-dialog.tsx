@@ -1,4 +1,4 @@
-import { basisPointsToPercent, DEFAULT_GST_RATE, PRODUCT_CATEGORIES, productCreateSchema, productUpdateSchema } from "@bahi/shared/contract";
+import { basisPointsToPercent, DEFAULT_GST_RATE, formatCessPerUnit, PRODUCT_CATEGORIES, productCreateSchema, productUpdateSchema } from "@bahi/shared/contract";
 import type { Product, ProductCreateInput, ProductUpdateInput } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
@@ -19,7 +19,7 @@ import { toast } from "../ui/use-toast.ts";
 type ProductFormInput = z.input<typeof productCreateSchema>;
 type ProductFormOutput = ProductCreateInput | ProductUpdateInput;
 
-const FIELDS = ["name", "description", "sku", "category", "price", "stock", "minStock", "gstRate", "hsnCode"] as const;
+const FIELDS = ["name", "description", "sku", "category", "price", "stock", "minStock", "gstRate", "hsnCode", "cessRate", "cessPerUnit"] as const;
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category }));
 
 function initialValues(product: Product | null): ProductFormInput {
@@ -33,6 +33,9 @@ function initialValues(product: Product | null): ProductFormInput {
     minStock: String(product?.minStock ?? 10),
     gstRate: product ? normalisePercent(product.gstRate) || String(DEFAULT_GST_RATE) : String(DEFAULT_GST_RATE),
     hsnCode: product?.hsnCode ?? "",
+    // Issue 9: empty when there is none, so the fields stay blank for ordinary goods.
+    cessRate: product?.cessRate && product.cessRate !== "0" ? product.cessRate : "",
+    cessPerUnit: product?.cessPerUnit && /[1-9]/.test(product.cessPerUnit) ? product.cessPerUnit : "",
     isActive: true,
   };
 }
@@ -61,10 +64,10 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
 
   async function onSubmit(output: ProductFormOutput) {
     // The schema turns the rate into basis points; the API takes the percent, as the form shows it.
-    const body = { ...output, gstRate: basisPointsToPercent(output.gstRate) };
+    const body = { ...output, gstRate: basisPointsToPercent(output.gstRate), cessRate: basisPointsToPercent(output.cessRate), cessPerUnit: formatCessPerUnit(output.cessPerUnit) };
     try {
       if (product) await update.mutateAsync({ id: product.id, input: body });
-      else await create.mutateAsync(body as ProductCreateInput & { gstRate: string });
+      else await create.mutateAsync(body as Omit<ProductCreateInput, "gstRate" | "cessRate" | "cessPerUnit"> & { gstRate: string; cessRate: string; cessPerUnit: string });
       toast({ title: product ? "Product updated successfully" : "Product added successfully" });
       onClose();
     } catch (error) {
@@ -105,6 +108,8 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
         )}
         <TextField id="product-minStock" label="Min Stock" type="number" min={0} step={1} inputMode="numeric" placeholder="10" hint="Alert at or below this level" error={errors.minStock?.message} {...form.register("minStock")} />
         <TextField id="product-hsnCode" label="HSN Code" inputMode="numeric" placeholder="6205" hint="4, 6 or 8 digits" error={errors.hsnCode?.message} {...form.register("hsnCode")} />
+        <TextField id="product-cessRate" label="Cess (%)" type="number" min={0} max={100} step={0.01} inputMode="decimal" placeholder="0" hint="Compensation cess, ad valorem; invoices from 1 Feb 2026 cannot carry it" error={errors.cessRate?.message} {...form.register("cessRate")} />
+        <TextField id="product-cessPerUnit" label="Cess per unit (₹)" type="number" min={0} step={0.001} inputMode="decimal" placeholder="0" hint="Specific cess, e.g. 1.591 for ₹1,591 per thousand" error={errors.cessPerUnit?.message} {...form.register("cessPerUnit")} />
         {!product && (
           <div className="flex items-center gap-3 self-end pb-2">
             <Controller

@@ -18,7 +18,9 @@
  *   cess     = round(taxable × cessRate / 100)   (0 unless a cess rate is given)
  *   tax      = CGST + SGST + IGST + cess
  *   amount   = taxable + tax
- * Invoice: subtotal, each head, GST amount and total are the sums of the lines' figures.
+ * Invoice: subtotal, each head and GST amount are the sums of the lines' figures; the total is
+ * their sum plus the round-off when the business rounds invoices to the rupee (GST.md §2.3:
+ * half up, as s.170 rounds sums payable; the difference is its own line, e-invoice RndOffAmt).
  * "round" is half-up to the paisa (half away from zero for negative values), per line and
  * per tax head.
  *
@@ -57,6 +59,17 @@ export interface LineInput {
   readonly discount?: LineDiscount | null;
   /** Ad-valorem cess on the taxable value; 0 when absent (GST.md §2.2). */
   readonly cessBasisPoints?: BasisPoints;
+  /**
+   * Specific cess per unit in thousandths of a rupee (tenths of a paisa), 0 when absent: the
+   * law states specific cess per thousand sticks or per tonne, so "Rs 1591 per thousand" is
+   * 1.591 a unit = 1591 here (GST.md §2.2, Odoo's 15.80 → 2.38 vector).
+   */
+  readonly cessPerUnitMillirupees?: number;
+}
+
+export interface InvoiceOptions {
+  /** Round the total to the rupee, half up, with the difference as `roundOffPaise`. */
+  readonly roundOff?: boolean;
 }
 
 export interface Supply {
@@ -97,7 +110,9 @@ export interface InvoiceTax {
   readonly cessPaise: Paise;
   /** Sum of the lines' tax. */
   readonly gstAmountPaise: Paise;
-  /** subtotal + GST amount = sum of the lines' amounts. */
+  /** Rounded total − (subtotal + GST amount), −50 to +49 paise; 0 without round-off. */
+  readonly roundOffPaise: Paise;
+  /** subtotal + GST amount (= sum of the lines' amounts) + round-off. */
   readonly totalPaise: Paise;
   readonly taxKind: TaxKind;
   readonly stateTaxLabel: StateTaxLabel;
@@ -271,6 +286,10 @@ export function computeLine(line: LineInput, supply: Supply): LineTax {
   checkBasisPoints(line.rateBasisPoints, "GST rate");
   const cessBasisPoints = line.cessBasisPoints ?? 0;
   checkBasisPoints(cessBasisPoints, "Cess rate");
+  const cessPerUnit = line.cessPerUnitMillirupees ?? 0;
+  if (!Number.isSafeInteger(cessPerUnit) || cessPerUnit < 0) {
+    throw new RangeError(`Cess per unit must be a whole, non-negative number of thousandths of a rupee: ${cessPerUnit}`);
+  }
 
   const gross = BigInt(line.quantity) * BigInt(line.pricePaise);
   if (gross > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError("Quantity × price is too large");
@@ -300,7 +319,9 @@ export function computeLine(line: LineInput, supply: Supply): LineTax {
   const cgstPaise = taxKind === "intra" ? roundHalfUp(taxable * rate, 20_000n) : 0;
   const sgstPaise = taxKind === "intra" ? roundHalfUp(taxable * rate, 20_000n) : 0;
   const igstPaise = taxKind === "inter" ? roundHalfUp(taxable * rate, 10_000n) : 0;
-  const cessPaise = roundHalfUp(taxable * BigInt(cessBasisPoints), 10_000n);
+  // Ad valorem (taxable × bp / 10000) plus specific (quantity × millirupees / 10) in paise,
+  // rounded once: 15.80 at 5% + 1.591 a unit = 0.79 + 1.591 = 2.381 → 2.38.
+  const cessPaise = roundHalfUp(taxable * BigInt(cessBasisPoints) + BigInt(line.quantity) * BigInt(cessPerUnit) * 1_000n, 10_000n);
   const taxPaise = cgstPaise + sgstPaise + igstPaise + cessPaise;
 
   return {
@@ -324,8 +345,15 @@ function sum(lines: readonly LineTax[], pick: (line: LineTax) => Paise): Paise {
   return total;
 }
 
-export function computeInvoice(lines: readonly LineInput[], supply: Supply): InvoiceTax {
+/** The whole-rupee total, half up (s.170 CGST Act's rule for sums payable; GST.md §2.3). */
+export function roundToRupee(paise: Paise): Paise {
+  return roundHalfUp(paise, 100) * 100;
+}
+
+export function computeInvoice(lines: readonly LineInput[], supply: Supply, options: InvoiceOptions = {}): InvoiceTax {
   const computed = lines.map((line) => computeLine(line, supply));
+  const unrounded = sum(computed, (l) => l.amountPaise);
+  const totalPaise = options.roundOff ? roundToRupee(unrounded) : unrounded;
   return {
     lines: computed,
     grossPaise: sum(computed, (l) => l.grossPaise),
@@ -336,7 +364,8 @@ export function computeInvoice(lines: readonly LineInput[], supply: Supply): Inv
     igstPaise: sum(computed, (l) => l.igstPaise),
     cessPaise: sum(computed, (l) => l.cessPaise),
     gstAmountPaise: sum(computed, (l) => l.taxPaise),
-    totalPaise: sum(computed, (l) => l.amountPaise),
+    roundOffPaise: totalPaise - unrounded,
+    totalPaise,
     taxKind: taxKindOf(supply),
     stateTaxLabel: stateTaxLabelOf(supply),
   };

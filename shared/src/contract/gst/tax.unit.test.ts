@@ -12,6 +12,7 @@ import {
   placeOfSupplyFor,
   placeOfSupplyLabel,
   roundHalfUp,
+  roundToRupee,
   stateCodeFromGstin,
   taxKindOf,
 } from "./tax.ts";
@@ -170,6 +171,59 @@ describe("computeInvoice", () => {
 
   it("gives zero totals for no lines", () => {
     expect(computeInvoice([], MAHARASHTRA_TO_KARNATAKA)).toMatchObject({ subtotalPaise: 0, gstAmountPaise: 0, totalPaise: 0, taxKind: "inter" });
+  });
+});
+
+describe("round-off to the rupee (GST.md §2.3)", () => {
+  it("s.170 CGST Act: 50 paise and more go up, less are dropped", () => {
+    expect([roundToRupee(119_205), roundToRupee(119_250), roundToRupee(119_249), roundToRupee(119_200)]).toEqual([119_200, 119_300, 119_200, 119_200]);
+  });
+
+  it("s.170: an invoice of ₹1,192.05 is issued for ₹1,192.00 with a round-off of −0.05", () => {
+    const lines = [
+      { quantity: 2, pricePaise: 50_000, rateBasisPoints: 1800 },
+      { quantity: 1, pricePaise: 1020, rateBasisPoints: 500 },
+      { quantity: 1, pricePaise: 125, rateBasisPoints: 1800, discount: { type: "percentage", basisPoints: 1000 } },
+    ] as const;
+    const rounded = computeInvoice(lines, MAHARASHTRA_LOCAL, { roundOff: true });
+    expect(rounded).toMatchObject({ subtotalPaise: 101_133, gstAmountPaise: 18_072, roundOffPaise: -5, totalPaise: 119_200 });
+    expect(computeInvoice(lines, MAHARASHTRA_LOCAL, { roundOff: false })).toMatchObject({ roundOffPaise: 0, totalPaise: 119_205 });
+  });
+
+  it("s.170: ₹1,180.50 rounds half up to ₹1,181.00, not to the even ₹1,180 (banker's rounding)", () => {
+    // ₹1,000.42 at 18% IGST: 180.0756 → 180.08; total 1180.50.
+    const invoice = computeInvoice([{ quantity: 1, pricePaise: 100_042, rateBasisPoints: 1800 }], MAHARASHTRA_TO_KARNATAKA, { roundOff: true });
+    expect(invoice).toMatchObject({ igstPaise: 18_008, roundOffPaise: 50, totalPaise: 118_100 });
+  });
+});
+
+describe("cess (GST.md §2.2)", () => {
+  it("Compensation Cess Act s.8: ad valorem 5% plus Rs 1591 per thousand on 15.80 is 0.79 + 1.591 = 2.38 (Odoo's vector)", () => {
+    const line = computeLine({ quantity: 1, pricePaise: 1580, rateBasisPoints: 2800, cessBasisPoints: 500, cessPerUnitMillirupees: 1591 }, MAHARASHTRA_LOCAL);
+    expect(line).toMatchObject({ taxablePaise: 1580, cessPaise: 238, cgstPaise: 221, sgstPaise: 221, taxPaise: 680, amountPaise: 2260 });
+  });
+
+  it("Compensation Cess Act s.8: the specific part counts every unit", () => {
+    // 10 × 15.80 = 158.00; 5% = 7.90; 10 × 1.591 = 15.91; cess 23.81.
+    const line = computeLine({ quantity: 10, pricePaise: 1580, rateBasisPoints: 2800, cessBasisPoints: 500, cessPerUnitMillirupees: 1591 }, MAHARASHTRA_TO_KARNATAKA);
+    expect(line).toMatchObject({ cessPaise: 2381, igstPaise: 4424 });
+  });
+
+  it("invoice cess is the sum of the lines' cess", () => {
+    const invoice = computeInvoice(
+      [
+        { quantity: 1, pricePaise: 1580, rateBasisPoints: 2800, cessBasisPoints: 500, cessPerUnitMillirupees: 1591 },
+        { quantity: 1, pricePaise: 10_000, rateBasisPoints: 1800 },
+      ],
+      MAHARASHTRA_LOCAL,
+    );
+    expect(invoice.cessPaise).toBe(238);
+    expect(invoice.totalPaise).toBe(2260 + 11_800);
+  });
+
+  it("refuses a negative or fractional specific cess", () => {
+    expect(() => computeLine({ quantity: 1, pricePaise: 100, rateBasisPoints: 0, cessPerUnitMillirupees: -1 }, MAHARASHTRA_LOCAL)).toThrow(RangeError);
+    expect(() => computeLine({ quantity: 1, pricePaise: 100, rateBasisPoints: 0, cessPerUnitMillirupees: 1.5 }, MAHARASHTRA_LOCAL)).toThrow(RangeError);
   });
 });
 

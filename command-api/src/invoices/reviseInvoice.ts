@@ -1,0 +1,54 @@
+/**
+ * Issue 9: correcting an issued invoice. While nobody has relied on it (unpaid, its return
+ * period unfiled) the invoice itself is revised or cancelled; afterwards the law's answer is a
+ * credit or debit note (s.34), so both are refused with a code that says so.
+ */
+import { indianDateOf, type InvoiceCreateInput } from "@bahi/shared/contract";
+import { streams } from "@bahi/shared/events";
+import { financialYearOf, periodLabel, returnPeriodOf } from "@bahi/shared/returns";
+import { DomainError, ValidationError, type EventStore } from "@bahi/shared/server";
+import { filedReturns } from "../gst/closedPeriods.ts";
+import { fold, handle, type CommandContext, type Handled } from "../http/decider.ts";
+import { draftInvoice } from "./draftInvoice.ts";
+import { changeable, invoiceDecider, type InvoiceDraft, type InvoiceState } from "./invoice.ts";
+
+const RETURN_NAME = { GSTR1: "GSTR-1", GSTR3B: "GSTR-3B" } as const;
+
+/** The invoice as it stands, refused (404, 409) when it cannot be changed by this user. */
+async function changeableInvoice(store: EventStore, userId: string, invoiceId: string): Promise<InvoiceDraft> {
+  const state = fold(invoiceDecider, await store.readStream(streams.invoice(invoiceId)));
+  changeable(state, userId);
+  const period = state.invoice.reportingPeriod ?? returnPeriodOf(state.invoice.issueDate);
+  const filed = await filedReturns(store, userId, period, "sale");
+  if (filed.length > 0) {
+    throw new DomainError(
+      "PERIOD_FILED",
+      `${filed.map((type) => RETURN_NAME[type]).join(" and ")} for ${periodLabel(period)} is already filed with invoice ${state.invoice.invoiceNumber} in it: issue a credit or debit note instead`,
+      { period },
+    );
+  }
+  return state.invoice;
+}
+
+export async function reviseInvoice(store: EventStore, input: InvoiceCreateInput, target: { userId: string; invoiceId: string; now: Date }, context: CommandContext): Promise<Handled<InvoiceState>> {
+  const { userId, invoiceId, now } = target;
+  const current = await changeableInvoice(store, userId, invoiceId);
+  if (input.invoiceNumber !== "" && input.invoiceNumber.trim().toUpperCase() !== current.invoiceNumber.toUpperCase()) {
+    throw new ValidationError([{ path: ["invoiceNumber"], message: `The invoice number cannot change: it stays ${current.invoiceNumber}` }]);
+  }
+  // Absent, the issue date stays: a correction is not a new invoice dated today.
+  const issueDate = input.issueDate ?? current.issueDate;
+  const numberYear = financialYearOf(indianDateOf(current.issueDate));
+  if (financialYearOf(indianDateOf(issueDate)) !== numberYear) {
+    throw new ValidationError([{ path: ["issueDate"], message: `${current.invoiceNumber} belongs to the ${numberYear} series: the issue date must stay in that financial year` }]);
+  }
+  const { draft } = await draftInvoice(store, userId, invoiceId, { ...input, issueDate }, now);
+  const { invoiceNumber: _number, createdAt: _createdAt, ...facts } = draft;
+  return handle(store, streams.invoice(invoiceId), invoiceDecider, { kind: "revise", ownerId: userId, facts, at: now.toISOString() }, context);
+}
+
+export async function cancelInvoice(store: EventStore, reason: string, target: { userId: string; invoiceId: string; now: Date }, context: CommandContext): Promise<Handled<InvoiceState>> {
+  const { userId, invoiceId, now } = target;
+  await changeableInvoice(store, userId, invoiceId);
+  return handle(store, streams.invoice(invoiceId), invoiceDecider, { kind: "cancel", ownerId: userId, reason, at: now.toISOString() }, context);
+}

@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import QRCode from "qrcode";
+import { STATE_NAMES, toPaise, type Invoice } from "@bahi/shared/contract";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Noto Sans as full TrueType files: pdfkit's standard fonts have no ₹ (U+20B9), and
+ * @fontsource's WOFF files split Latin and ₹ into different subsets, so one embedded TTF per
+ * weight carries both.
+ */
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+export function notoSans(): { regular: Buffer; bold: Buffer } {
+  fonts ??= {
+    regular: readFileSync(require.resolve("@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf")),
+    bold: readFileSync(require.resolve("@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf")),
+  };
+  return fonts;
+}
+
+export const REGULAR = "NotoSans";
+export const BOLD = "NotoSans-Bold";
+
+export function registerFonts(doc: PDFKit.PDFDocument): void {
+  const { regular, bold } = notoSans();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+  doc.font(REGULAR);
+}
+
+/** What the document needs from the business beyond the invoice's own snapshot. */
+export interface DocumentExtras {
+  bankName?: string | null;
+  bankAccountNumber?: string | null;
+  bankIfsc?: string | null;
+  upiId?: string | null;
+  /** The recipient's delivery address when it differs from the billing address (Rule 46(o)). */
+  shippingAddress?: string | null;
+}
+
+/** en-IN grouping: "1,23,456.00". */
+export function grouped(amount: string): string {
+  const negative = amount.startsWith("-");
+  const [whole, fraction = "00"] = amount.replace(/^-/, "").split(".");
+  return `${negative ? "-" : ""}${new Intl.NumberFormat("en-IN").format(BigInt(whole!))}.${fraction.padEnd(2, "0")}`;
+}
+
+export const rupee = (amount: string) => (amount.startsWith("-") ? `-₹${grouped(amount.slice(1))}` : `₹${grouped(amount)}`);
+
+export const dateText = (iso: string) => new Date(iso).toLocaleDateString("en-IN", { day: "2-digit", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+
+/** "Maharashtra (27)": Rule 46 asks for the state's name and code. */
+export function stateText(code: string | null | undefined): string | null {
+  if (!code) return null;
+  const name = code === "96" ? "Other Countries" : STATE_NAMES[code];
+  return name ? `${name} (${code})` : code;
+}
+
+export const isCancelled = (invoice: Invoice) => (invoice.status as string) === "cancelled";
+
+/** What is still to be paid on it: nothing once paid or cancelled. */
+export const amountDue = (invoice: Invoice) => (invoice.status === "paid" || isCancelled(invoice) ? null : invoice.total);
+
+/** The delivery address, printed only where it differs from the billing address. */
+export function deliveryAddress(invoice: Invoice, extras: DocumentExtras): string | null {
+  const shipping = ((invoice.customer as { shippingAddress?: string | null }).shippingAddress ?? extras.shippingAddress ?? "").trim();
+  if (!shipping) return null;
+  const normal = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim().toLowerCase();
+  return normal(shipping) === normal(invoice.customer.address) ? null : shipping;
+}
+
+/**
+ * NPCI's UPI deep link for paying the amount due: payee address, payee name, amount with two
+ * decimals, INR and a note naming the invoice. "@" stays literal: some UPI apps do not decode %40.
+ */
+export function upiPayUrl(upiId: string, payeeName: string, amount: string, invoiceNumber: string): string {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%40/g, "@");
+  return `upi://pay?pa=${encode(upiId)}&pn=${encode(payeeName)}&am=${amount}&cu=INR&tn=${encode(`Invoice ${invoiceNumber}`)}`;
+}
+
+/** The QR drawn as vector squares (sharp at any zoom and printer), with the link on it for phones reading the PDF. */
+export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const quiet = 2;
+  const cell = size / (modules.size + quiet * 2);
+  doc.save().rect(x, y, size, size).fill("#ffffff");
+  doc.fillColor("#000000");
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill().restore();
+  doc.link(x, y, size, size, text);
+}
+
+export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+}
+
+/** A signed amount ("-0.46") is not zero; toPaise takes no sign. */
+export const nonZero = (amount: string) => toPaise(amount.replace(/^-/, "")) !== 0;
