@@ -11,6 +11,7 @@ import { expenseRoutes } from "./expenses/routes.ts";
 import { ewayBillRoutes } from "./gst/ewayBill.ts";
 import { gstRoutes } from "./gst/routes.ts";
 import { invoiceRoutes } from "./invoices/routes.ts";
+import { salesNoteRoutes } from "./notes/routes.ts";
 import { productRoutes } from "./products/routes.ts";
 import { profileRoutes } from "./profile/routes.ts";
 
@@ -44,6 +45,8 @@ export function commandApiRouter(deps: CommandDeps): Router {
   router.use("/profile", profileRoutes(deps));
   router.use("/products", productRoutes(deps));
   router.use("/invoices", invoiceRoutes(deps));
+  router.use("/credit-notes", salesNoteRoutes(deps, "credit"));
+  router.use("/debit-notes", salesNoteRoutes(deps, "debit"));
   router.use("/expenses", expenseRoutes(deps));
   router.use("/gst", gstRoutes(deps));
   router.use("/ewaybills", ewayBillRoutes(deps));

@@ -5,6 +5,7 @@ import { gstReturnsProjection } from "./gst/gstReturnsProjection.ts";
 import { reconciliationsProjection } from "./gst/reconciliationsProjection.ts";
 import { invoicesProjection } from "./invoices/invoicesProjection.ts";
 import { voidedNumbersProjection } from "./invoices/voidedNumbersProjection.ts";
+import { salesNotesProjection } from "./notes/salesNotesProjection.ts";
 import { customersProjection } from "./parties/customersProjection.ts";
 import { vendorsProjection } from "./parties/vendorsProjection.ts";
 import { productsProjection } from "./products/productsProjection.ts";
@@ -26,4 +27,5 @@ export const allProjections: readonly AnyProjection[] = [
   ewayBillsProjection,
   processesProjection,
   voidedNumbersProjection,
+  salesNotesProjection,
 ];

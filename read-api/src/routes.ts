@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { isRecordId, REPORT_PERIODS, toPaise, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
-import { collections, type DashboardDocument, type UserDocument } from "@bahi/shared/read-models";
+import { collections, type DashboardDocument, type SalesNoteDocument, type UserDocument } from "@bahi/shared/read-models";
 import { loadReturnBooks, notFound, prepareReturn, refuseUnsafeInput, requireUserId, ValidationError, type BlobStore, type EventLog, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { waitForPosition } from "./consistency.ts";
 import { dashboardStats } from "./dashboard.ts";
@@ -91,6 +91,20 @@ export function readApiRouter(deps: ReadDeps): Router {
   router.get("/products/:id", async (req, res) => {
     res.json(await owned<Product>(collections.products, req.params.id, requireUserId(sessions, req), "Product"));
   });
+
+  // Issue 9: credit and debit notes (s.34); the read model's facts stay inside.
+  for (const kind of ["credit", "debit"] as const) {
+    const label = kind === "credit" ? "Credit note" : "Debit note";
+    router.get(`/${kind}-notes`, async (req, res) => {
+      const notes = await readStore.list<SalesNoteDocument>(collections.salesNotes, requireUserId(sessions, req));
+      res.json(newestFirst(notes.filter((note) => note.kind === kind)).map(({ facts: _facts, ...note }) => note));
+    });
+    router.get(`/${kind}-notes/:id`, async (req, res) => {
+      const { facts: _facts, ...note } = await owned<SalesNoteDocument>(collections.salesNotes, req.params.id, requireUserId(sessions, req), label);
+      if (note.kind !== kind) throw notFound(label);
+      res.json(note);
+    });
+  }
 
   router.get("/invoices", async (req, res) => {
     res.json(newestFirst(await readStore.list<Invoice>(collections.invoices, requireUserId(sessions, req))));

@@ -59,6 +59,8 @@ const invoiceBody = (b: Pick<Business, "customer" | "product">) => ({
   notes: "Fuzz",
   items: [{ productId: b.product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }],
 });
+/** Issue 9 (s.34): a note against the seeded invoice; the seed's ₹1,000 is credited a rupee at a time. */
+const creditNoteBody = (b: Pick<Business, "invoice" | "product">) => ({ invoiceId: b.invoice, reason: "post_sale_discount", items: [{ productId: b.product, quantity: 1, price: "1" }] });
 const productBody = () => ({ name: "Hair oil", sku: unique("SKU-"), category: "Other", price: "1000", stock: 1_000_000, minStock: 1, gstRate: 18, hsnCode: "3305", description: "Fuzz" });
 const partyBody = () => ({ name: "Reddy Retail", email: "reddy@example.com", phone: "9876543210", address: "Bengaluru", gstNumber: "29AABCR1718E1ZL", stateCode: "29", shippingAddress: "Whitefield, Bengaluru", isSez: false, creditLimit: "5000" });
 const vendorBody = () => ({ name: "Shah Supplies", email: "shah@example.com", phone: "9876543210", address: "Mumbai", gstNumber: "29AABCR1718E1ZL" });
@@ -167,6 +169,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: "PATCH", path: "/api/invoices/:id/status", idKind: "invoice", body: () => ({ status: "pending" }) },
   { method: "PUT", path: "/api/invoices/:id", idKind: "invoice", body: (b) => ({ ...invoiceBody(b), invoiceNumber: "" }) },
   { method: "POST", path: "/api/invoices/:id/cancel", idKind: "invoice", restores: "invoice", body: () => ({ reason: "Raised twice" }) },
+  { method: "POST", path: "/api/credit-notes", body: creditNoteBody },
+  { method: "POST", path: "/api/debit-notes", body: creditNoteBody },
+  { method: "GET", path: "/api/credit-notes" },
+  { method: "GET", path: "/api/debit-notes" },
+  { method: "GET", path: "/api/credit-notes/:id", idKind: "invoice" },
+  { method: "GET", path: "/api/debit-notes/:id", idKind: "invoice" },
   { method: "GET", path: "/api/expenses" },
   { method: "GET", path: "/api/expenses/:id", idKind: "expense" },
   { method: "POST", path: "/api/expenses", body: expenseBody },

@@ -1,11 +1,14 @@
 import { indianDateOf } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
 import type { Invoice } from "@bahi/shared/contract";
-import { Ban, CircleCheck, Clock, Download, Eye, FileDown, FileText, FileWarning, Pencil, Plus, Sheet } from "lucide-react";
+import { Ban, CircleCheck, Clock, Download, Eye, FileDown, FileMinus, FilePlus, FileText, FileWarning, Pencil, Plus, Sheet } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { describeError } from "../api/errors.ts";
 import { useInvoices, useUpdateInvoiceStatus } from "../api/invoices.ts";
+import { netTotalOf, notesOfInvoice, useSalesNotes, type SalesNoteKind } from "../api/sales-notes.ts";
+import { SalesNoteFormDialog } from "../components/invoices/sales-note-form-dialog.tsx";
+import { SalesNotesCard } from "../components/invoices/sales-notes-card.tsx";
 import { InvoiceCancelDialog } from "../components/invoices/invoice-cancel-dialog.tsx";
 import { InvoiceFormDialog } from "../components/invoices/invoice-form-dialog.tsx";
 import { canChangeInvoice } from "../lib/invoice-edit.ts";
@@ -22,7 +25,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { WithTooltip } from "../components/ui/tooltip.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 import { downloadText } from "../lib/download.ts";
-import { formatCurrency, formatIndianDate } from "../lib/format.ts";
+import { formatCurrency, formatIndianDate, formatRupees } from "../lib/format.ts";
 import { invoicesToCsv } from "../lib/invoice-csv.ts";
 
 /** Which dialog is open. `previewId` comes from a link (?view=<id>) before the list has loaded. */
@@ -33,6 +36,7 @@ type Dialog =
   | { kind: "view"; invoice: Invoice }
   | { kind: "edit"; invoice: Invoice }
   | { kind: "cancel"; invoice: Invoice }
+  | { kind: "note"; note: SalesNoteKind; invoice: Invoice }
   | null;
 
 function exportCsv(invoices: readonly Invoice[]) {
@@ -53,6 +57,8 @@ export function InvoicesPage() {
     return params.has("new") ? { kind: "create" } : null;
   });
   const invoices = useInvoices();
+  const salesNotes = useSalesNotes();
+  const notes = salesNotes.data ?? [];
   const updateStatus = useUpdateInvoiceStatus();
   const pdf = useInvoicePdfDownload();
   const list = invoices.data ?? [];
@@ -133,14 +139,21 @@ export function InvoicesPage() {
                     <TableRow key={invoice.id} aria-label={invoice.invoiceNumber}>
                       <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
                       <TableCell className="max-w-56 truncate">{invoice.customer.name}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatCurrency(invoice.total)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatCurrency(invoice.total)}
+                        {/* s.34: after credit or debit notes, what the customer owes on it. */}
+                        {notesOfInvoice(notes, invoice.id).length > 0 && (
+                          <span className="block text-xs text-muted-foreground">Net {formatRupees(netTotalOf(invoice, notes))}</span>
+                        )}
+                      </TableCell>
                       <TableCell className="text-right tabular-nums">{formatCurrency(invoice.gstAmount)}</TableCell>
                       <TableCell>
                         <InvoiceStatusBadge status={invoice.status} />
                       </TableCell>
                       <TableCell>{formatIndianDate(invoice.issueDate)}</TableCell>
                       <TableCell className="text-right">
-                        <div className="flex items-center justify-end">
+                        {/* Up to seven actions and Mark Paid: below 2xl they wrap onto a second line rather than push the table wide. */}
+                        <div className="flex min-w-54 flex-wrap items-center justify-end gap-y-1 2xl:flex-nowrap">
                           <RowAction tip="View" label={`View ${invoice.invoiceNumber}`} icon={Eye} onClick={() => setDialog({ kind: "preview", invoice })} />
                           <RowAction tip="Download" label={`Download ${invoice.invoiceNumber}`} icon={Download} onClick={() => downloadInvoiceText(invoice)} />
                           <WithTooltip tip="Download PDF">
@@ -158,6 +171,12 @@ export function InvoicesPage() {
                           <RowAction tip="Edit" label={`Edit ${invoice.invoiceNumber}`} icon={Pencil} onClick={() => setDialog({ kind: canChangeInvoice(invoice) ? "edit" : "view", invoice })} />
                           {canChangeInvoice(invoice) && (
                             <RowAction tip="Cancel invoice" label={`Cancel ${invoice.invoiceNumber}`} icon={Ban} onClick={() => setDialog({ kind: "cancel", invoice })} />
+                          )}
+                          {invoice.status !== "cancelled" && (
+                            <>
+                              <RowAction tip="Credit Note" label={`Credit Note ${invoice.invoiceNumber}`} icon={FileMinus} onClick={() => setDialog({ kind: "note", note: "credit", invoice })} />
+                              <RowAction tip="Debit Note" label={`Debit Note ${invoice.invoiceNumber}`} icon={FilePlus} onClick={() => setDialog({ kind: "note", note: "debit", invoice })} />
+                            </>
                           )}
                           {invoice.status === "pending" && (
                             <Button
@@ -182,12 +201,17 @@ export function InvoicesPage() {
         </Card>
       )}
 
+      {list.length > 0 && <SalesNotesCard />}
+
       {dialog?.kind === "create" && <InvoiceFormDialog onClose={closeDialog} />}
-      {dialog?.kind === "preview" && <InvoicePreviewDialog invoice={dialog.invoice} onClose={closeDialog} />}
+      {dialog?.kind === "preview" && (
+        <InvoicePreviewDialog invoice={dialog.invoice} onClose={closeDialog} onNote={(note) => setDialog({ kind: "note", note, invoice: dialog.invoice })} />
+      )}
       {dialog?.kind === "previewId" && <InvoicePreviewById invoiceId={dialog.id} onClose={closeDialog} />}
       {dialog?.kind === "view" && <InvoiceViewDialog invoice={dialog.invoice} onClose={closeDialog} />}
       {dialog?.kind === "edit" && <InvoiceFormDialog invoice={dialog.invoice} onClose={closeDialog} />}
       {dialog?.kind === "cancel" && <InvoiceCancelDialog invoice={dialog.invoice} onClose={closeDialog} />}
+      {dialog?.kind === "note" && <SalesNoteFormDialog kind={dialog.note} invoice={dialog.invoice} onClose={closeDialog} />}
     </>
   );
 }

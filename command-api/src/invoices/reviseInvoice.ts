@@ -27,6 +27,11 @@ async function changeableInvoice(store: EventStore, userId: string, invoiceId: s
       { period },
     );
   }
+  // Once a credit or debit note adjusts it, the invoice is what the note refers to: further
+  // corrections are notes too (s.34), never a silent change under the note.
+  if ((await store.readStream(streams.invoiceNotes(invoiceId))).length > 0) {
+    throw new DomainError("CONFLICT", `Invoice ${state.invoice.invoiceNumber} has a credit or debit note against it: correct it with another note`);
+  }
   return state.invoice;
 }
 

@@ -5,7 +5,7 @@ import { DomainError, type EventStore } from "@bahi/shared/server";
 import { fold, handle, type CommandContext, type Decider } from "../http/decider.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 
-/** The only series this session numbers; credit and debit notes get their own later. */
+/** The invoices' series; credit and debit notes have their own ("credit-note", "debit-note": notes/issueSalesNote.ts). */
 export const INVOICE_SERIES = "invoice";
 export { DEFAULT_INVOICE_PREFIX };
 /** The GSTIN part of a series stream for a business without one. */

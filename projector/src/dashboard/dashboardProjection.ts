@@ -2,6 +2,7 @@ import { indianDateOf, type RecentInvoice } from "@bahi/shared/contract";
 import { formatPaise } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
 import { collections, type DashboardDocument } from "@bahi/shared/read-models";
+import { noteShareOf } from "@bahi/shared/events";
 
 const RECENT = 5;
 
@@ -33,12 +34,23 @@ function addSale(doc: DashboardDocument, date: string, subtotalPaise: number): D
   return { ...doc, salesByMonth };
 }
 
+/**
+ * Issue 9: a paid (or cancelled) invoice owes nothing, notes included: the paid event carries
+ * the invoice's own total, so what its notes changed is cleared from outstanding with it.
+ */
+function withoutAdjustment(doc: DashboardDocument, invoiceId: string): DashboardDocument {
+  const adjustment = doc.noteAdjustmentsByInvoice?.[invoiceId];
+  if (adjustment === undefined) return doc;
+  const { [invoiceId]: _cleared, ...rest } = doc.noteAdjustmentsByInvoice!;
+  return { ...doc, outstandingPaise: doc.outstandingPaise - adjustment, noteAdjustmentsByInvoice: rest };
+}
+
 /** A supplier's credit note takes its amount back off the expenses; a bill or debit note adds (s.34). */
 const signed = (amountPaise: number, documentType: string | undefined) => (documentType === "credit_note" ? -amountPaise : amountPaise);
 
 export const dashboardProjection: Projection<DashboardDocument> = {
   collection: collections.dashboards,
-  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue", "InvoiceRevised", "InvoiceCancelled", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted"],
+  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue", "InvoiceRevised", "InvoiceCancelled", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted", "SalesNoteIssued"],
   documentIds(event) {
     switch (event.type) {
       case "InvoiceCreated":
@@ -50,6 +62,7 @@ export const dashboardProjection: Projection<DashboardDocument> = {
       case "ExpenseRecorded":
       case "ExpenseUpdated":
       case "ExpenseDeleted":
+      case "SalesNoteIssued":
         return [event.data.ownerId];
       default:
         return [];
@@ -78,7 +91,7 @@ export const dashboardProjection: Projection<DashboardDocument> = {
         };
       }
       case "InvoiceMarkedPaid": {
-        const doc = current ?? empty(event.data.ownerId);
+        const doc = withoutAdjustment(current ?? empty(event.data.ownerId), event.data.invoiceId);
         return {
           ...doc,
           outstandingPaise: doc.outstandingPaise - event.data.amountPaise,
@@ -105,7 +118,7 @@ export const dashboardProjection: Projection<DashboardDocument> = {
       }
       case "InvoiceCancelled": {
         const d = event.data;
-        const doc = addSale(current ?? empty(d.ownerId), d.previous.issueDate, -d.previous.subtotalPaise);
+        const doc = withoutAdjustment(addSale(current ?? empty(d.ownerId), d.previous.issueDate, -d.previous.subtotalPaise), d.invoiceId);
         return {
           ...doc,
           outstandingPaise: doc.outstandingPaise - d.previous.totalPaise,
@@ -124,6 +137,16 @@ export const dashboardProjection: Projection<DashboardDocument> = {
       case "ExpenseDeleted": {
         const d = event.data;
         return addExpense(current ?? empty(d.ownerId), d.previous.date, d.previous.category, -signed(d.previous.amountPaise, d.previous.documentType));
+      }
+      // Issue 9 (s.34): a credit note takes its taxable value off the note month's sales and its
+      // total off what the customer owes; a debit note adds both.
+      case "SalesNoteIssued": {
+        const d = event.data;
+        const sign = d.kind === "credit" ? -1 : 1;
+        const doc = addSale(current ?? empty(d.ownerId), d.issueDate, sign * d.subtotalPaise);
+        const adjustments = { ...(doc.noteAdjustmentsByInvoice ?? {}) };
+        for (const invoiceId of d.invoiceIds) adjustments[invoiceId] = (adjustments[invoiceId] ?? 0) + sign * noteShareOf(d, invoiceId);
+        return { ...doc, outstandingPaise: doc.outstandingPaise + sign * d.totalPaise, noteAdjustmentsByInvoice: adjustments };
       }
       default:
         return current;

@@ -11,7 +11,7 @@ const quantityOf = (lines: readonly { productId: string; quantity: number }[], p
 
 export const productsProjection: Projection<Product> = {
   collection: collections.products,
-  handles: ["ProductAdded", "ProductUpdated", "ProductActivated", "ProductDeactivated", "ProductDeleted", "StockReceived", "StockAdjusted", "InvoiceCreated", "InvoiceRevised", "InvoiceCancelled"],
+  handles: ["ProductAdded", "ProductUpdated", "ProductActivated", "ProductDeactivated", "ProductDeleted", "StockReceived", "StockAdjusted", "InvoiceCreated", "InvoiceRevised", "InvoiceCancelled", "SalesNoteIssued"],
   documentIds(event) {
     switch (event.type) {
       case "ProductAdded":
@@ -28,6 +28,8 @@ export const productsProjection: Projection<Product> = {
         return [...new Set([...event.data.previous.lines, ...event.data.lines].map((line) => line.productId))];
       case "InvoiceCancelled":
         return [...new Set(event.data.previous.lines.map((line) => line.productId))];
+      case "SalesNoteIssued":
+        return event.data.reason === "sales_return" && event.data.kind === "credit" ? [...new Set(event.data.lines.map((line) => line.productId))] : [];
       default:
         return [];
     }
@@ -93,6 +95,10 @@ export const productsProjection: Projection<Product> = {
         return doc && { ...doc, stock: doc.stock + quantityOf(event.data.previous.lines, doc.id) - quantityOf(event.data.lines, doc.id) };
       case "InvoiceCancelled":
         return doc && { ...doc, stock: doc.stock + quantityOf(event.data.previous.lines, doc.id) };
+      // Issue 9: goods returned against a credit note come back into stock; other notes change value only.
+      case "SalesNoteIssued":
+        if (event.data.reason !== "sales_return" || event.data.kind !== "credit") return doc;
+        return doc && { ...doc, stock: doc.stock + quantityOf(event.data.lines, doc.id) };
       default:
         return doc;
     }

@@ -9,6 +9,7 @@ export * from "./parties.ts";
 export * from "./dashboard.ts";
 export * from "./products.ts";
 export * from "./invoices.ts";
+export * from "./notes.ts";
 export * from "./profile.ts";
 export * from "./expenses.ts";
 export * from "./gst/index.ts";

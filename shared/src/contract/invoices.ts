@@ -3,6 +3,7 @@ import { dateField, optionalDateField, optionalText, safeString } from "./fields
 import { indianDateOf } from "./gst/indiaDate.ts";
 import { seriesOrTypedInvoiceNumberField } from "./gst/invoiceNumber.ts";
 import { isPlaceOfSupplyCode } from "./gst/tax.ts";
+import type { InvoiceNoteRef } from "./notes.ts";
 import { gstRateField, moneyField } from "./products.ts";
 
 /** The statuses a user can set (PATCH /status); "cancelled" comes only from POST /cancel (issue 9). */
@@ -133,6 +134,10 @@ export interface Invoice {
   createdAt: string;
   /** "MMYYYY": the GST return period it is reported in; its issue date's unless that period was filed when it was recorded. */
   reportingPeriod: string;
+  /** Issue 9 (s.34): credit and debit notes issued against it (total: its share of each note); absent when none. */
+  salesNotes?: InvoiceNoteRef[];
+  /** Issue 9: total less credit notes plus debit notes; absent when no note was issued. */
+  netTotal?: string;
   /** Issue 9: when it was last revised (PUT), and how many times; absent when never. */
   revisedAt?: string | null;
   revisions?: number;

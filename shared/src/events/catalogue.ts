@@ -401,6 +401,39 @@ export const eventSchemas = {
   InvoiceRevised: invoiceFacts.omit({ invoiceNumber: true, createdAt: true }).extend({ previous: invoicePrevious, revisedAt: z.string() }),
   /** Issue 9: the invoice withdrawn before payment and filing; its number stays used (GSTR-1 Table 13 `cancel`). */
   InvoiceCancelled: z.object({ invoiceId: z.string(), ownerId: z.string(), reason: z.string(), previous: invoicePrevious, cancelledAt: z.string() }),
+  /**
+   * Issue 9: a credit or debit note against issued invoices (s.34). Supplier, customer, place
+   * of supply and tax heads come from the (first) original invoice; lines are invoice lines
+   * plus the invoice each one adjusts. reportingPeriod "MMYYYY".
+   */
+  SalesNoteIssued: z.object({
+    noteId: z.string(),
+    ownerId: z.string(),
+    kind: z.enum(["credit", "debit"]),
+    number: z.string(),
+    issueDate: z.string(),
+    reason: z.enum(["sales_return", "post_sale_discount", "deficiency_in_service", "correction"]),
+    invoiceIds: z.array(z.string()),
+    invoiceNumbers: z.array(z.string()),
+    notes: z.string().nullable(),
+    supplier: invoiceFacts.shape.supplier,
+    customer: invoiceFacts.shape.customer,
+    placeOfSupply: z.string(),
+    taxKind: z.enum(["intra", "inter"]),
+    stateTaxLabel: z.enum(["SGST", "UTGST"]),
+    lines: z.array(invoiceFacts.shape.lines.element.extend({ invoiceId: z.string() })),
+    subtotalPaise: z.number().int(),
+    cgstPaise: z.number().int(),
+    sgstPaise: z.number().int(),
+    igstPaise: z.number().int(),
+    cessPaise: z.number().int(),
+    roundOffPaise: z.number().int().optional(),
+    totalPaise: z.number().int(),
+    reportingPeriod: z.string(),
+    createdAt: z.string(),
+  }),
+  /** invoicenotes-{invoiceId}: a note's share of one invoice's taxable value (what a later credit note may still take). */
+  SalesNoteApplied: z.object({ invoiceId: z.string(), ownerId: z.string(), noteId: z.string(), kind: z.enum(["credit", "debit"]), number: z.string(), taxablePaise: z.number().int(), appliedAt: z.string() }),
   InvoiceStatusChanged: z.object({ invoiceId: z.string(), ownerId: z.string(), from: z.enum(["pending", "paid", "overdue"]), to: z.enum(["pending", "paid", "overdue"]), changedAt: z.string() }),
 } as const;
 

@@ -2,3 +2,4 @@ export * from "./catalogue.ts";
 export * from "./streams.ts";
 export * from "./views.ts";
 export * from "./expenseView.ts";
+export * from "./salesNoteView.ts";

@@ -8,6 +8,10 @@ export const streams = {
   skuReservation: (userId: string, sku: string) => `sku-${userId}-${sku}`,
   invoice: (invoiceId: string) => `invoice-${invoiceId}`,
   expense: (expenseId: string) => `expense-${expenseId}`,
+  /** Issue 9: a credit or debit note (s.34), its own aggregate. */
+  salesNote: (noteId: string) => `salesnote-${noteId}`,
+  /** Issue 9: the notes issued against one invoice, so a credit note can see what is left to credit. */
+  invoiceNotes: (invoiceId: string) => `invoicenotes-${invoiceId}`,
   reconciliation: (userId: string, period: string) => `reconciliation-${userId}-${period}`,
   ewayBill: (ewayBillId: string) => `ewaybill-${ewayBillId}`,
   /** returnType "GSTR1" | "GSTR3B", period "MMYYYY". */

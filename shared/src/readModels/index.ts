@@ -1,4 +1,5 @@
-import type { RecentInvoice, User } from "../contract/index.ts";
+import type { RecentInvoice, SalesNote, User } from "../contract/index.ts";
+import type { EventData } from "../events/catalogue.ts";
 
 /**
  * The read models' names and document shapes: the contract between the projector, which
@@ -17,6 +18,8 @@ export const collections = {
   ewayBills: "ewayBills",
   processes: "processes",
   voidedNumbers: "voidedNumbers",
+  /** Issue 9: credit and debit notes (SalesNoteDocument). */
+  salesNotes: "salesNotes",
 } as const;
 
 /**
@@ -57,6 +60,11 @@ export interface DashboardDocument {
   expensesByMonth: Record<string, number>;
   expensesByMonthAndCategory: Record<string, Record<string, number>>;
   recentInvoices: RecentInvoice[];
+  /**
+   * Issue 9: per unpaid invoice, what its credit (−) and debit (+) notes changed its amount
+   * by, so marking it paid clears what it still owed. Absent on older documents.
+   */
+  noteAdjustmentsByInvoice?: Record<string, number>;
 }
 
 /** One document per business, return type and period; status "overdue" is worked out when read. */
@@ -156,3 +164,6 @@ export interface ProcessDocument {
   phase: "started" | "abandoned" | "done" | "reopened";
   holds?: string[];
 }
+
+/** Issue 9: a credit or debit note as the API shows it, plus the facts as issued (paise) for the return engine. */
+export type SalesNoteDocument = SalesNote & { facts: EventData<"SalesNoteIssued"> };

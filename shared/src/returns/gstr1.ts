@@ -3,9 +3,11 @@
  *
  * Scope: one GSTIN, one monthly period; the invoices issued under that GSTIN and reported in
  * the period (`salesOfPeriod`: the issue date's period, or the later one an invoice was moved
- * to; it keeps its own date). Bahi issues only regular tax invoices (no credit/debit notes, advances, amendments,
- * e-commerce), so the sections are b2b (a supply to an SEZ with inv_typ SEWP, or SEWOP when it
- * carries no IGST), b2cl, b2cs, exp, nil, hsn, doc_issue.
+ * to; it keeps its own date), and the credit/debit notes (s.34) reported in it. Bahi issues
+ * regular tax invoices and notes (no advances, amendments, e-commerce), so the sections are b2b
+ * (a supply to an SEZ with inv_typ SEWP, or SEWOP when it carries no IGST), b2cl, b2cs, exp, nil,
+ * cdnr, cdnur (Table 9B: a note follows its invoice; one on a B2C Small sale nets b2cs), hsn and
+ * doc_issue (natures 1, 4 debit notes, 5 credit notes). Totals are net: credit notes subtract.
  * Sections with nothing to report are left out of the JSON (as the portal's own exports do);
  * a month without sales is `{ gstin, fp }`.
  *
@@ -26,6 +28,8 @@ import { basisPointsToPortalRate, compareDocumentNumbers, toPortalAmount, toPort
 import type { ReturnProblem, SaleDocument } from "./prepare.ts";
 import { addLine, cancelledNumbersOfPeriod, saleProblems, salesOfPeriod, saleWarnings, taxOf, zeroHeads } from "./sales.ts";
 import type { Heads, Sale, SaleLine } from "./sales.ts";
+import { notesOfPeriod, signedHeads, signedLine } from "./notes.ts";
+import type { SalesNoteForReturn } from "./notes.ts";
 
 // ---------------------------------------------------------------------------------------
 // The portal's JSON (GST.md §3.2 key names)
@@ -89,6 +93,38 @@ export interface Gstr1ExpInvoice {
   readonly itms: ReadonlyArray<{ readonly txval: number; readonly rt: number; readonly iamt: number; readonly csamt: number }>;
 }
 
+/** Table 9B: a credit (C) or debit (D) note to a registered customer. */
+export interface Gstr1CdnrNote {
+  readonly ntty: "C" | "D";
+  readonly nt_num: string;
+  readonly nt_dt: string;
+  readonly val: number;
+  readonly pos: string;
+  readonly rchrg: "Y" | "N";
+  readonly inv_typ: "R" | "SEWP" | "SEWOP";
+  readonly itms: ReadonlyArray<{ readonly num: number; readonly itm_det: Gstr1ItemDetail }>;
+}
+
+export interface Gstr1Cdnr {
+  readonly ctin: string;
+  readonly nt: readonly Gstr1CdnrNote[];
+}
+
+/** Table 9B: a note to an unregistered customer whose invoice was B2C Large or an export. */
+export interface Gstr1Cdnur {
+  readonly typ: "B2CL" | "EXPWP" | "EXPWOP";
+  readonly ntty: "C" | "D";
+  readonly nt_num: string;
+  readonly nt_dt: string;
+  readonly val: number;
+  /** Left out for exports (IC). */
+  readonly pos?: string;
+  readonly itms: ReadonlyArray<{
+    readonly num: number;
+    readonly itm_det: { readonly rt: number; readonly txval: number; readonly iamt: number; readonly csamt: number };
+  }>;
+}
+
 export interface Gstr1Exp {
   readonly exp_typ: "WPAY" | "WOPAY";
   readonly inv: readonly Gstr1ExpInvoice[];
@@ -145,6 +181,8 @@ export interface Gstr1Json {
   readonly b2cs?: readonly Gstr1B2cs[];
   readonly exp?: readonly Gstr1Exp[];
   readonly nil?: Gstr1Nil;
+  readonly cdnr?: readonly Gstr1Cdnr[];
+  readonly cdnur?: readonly Gstr1Cdnur[];
   readonly hsn?: Gstr1Hsn;
   readonly doc_issue?: Gstr1DocIssue;
 }
@@ -180,12 +218,16 @@ export interface Gstr1Input {
   readonly invoices: readonly SaleDocument[];
   /** Issue 9: numbers the series issued and voided (the creation failed), dated "YYYY-MM-DD"; Table 13 counts them cancelled. */
   readonly voidedNumbers?: readonly VoidedDocumentNumber[];
+  /** Issue 9: credit and debit notes (the salesNotes read model); those reported in the period go in. */
+  readonly notes?: readonly SalesNoteForReturn[];
 }
 
 export interface VoidedDocumentNumber {
   readonly number: string;
   /** The document's date, "YYYY-MM-DD": the period the void is reported in. */
   readonly date: string;
+  /** The numbering series (issue 9): "invoice" (default), "credit-note" or "debit-note" — Table 13 natures 1, 5, 4. */
+  readonly series?: string;
 }
 
 /** HSN summary splits into B2B and B2C tabs from the May 2025 return period (IC HSN_BIFURCATION_FROM). */
@@ -200,7 +242,7 @@ function byDateThenNumber(a: Sale, b: Sale): number {
 }
 
 /** Taxable (non-nil) lines merged per rate, ascending. Exports keep their 0% lines (zero-rated, not nil). */
-function rateRows(sale: Sale): Array<{ rateBasisPoints: number; heads: Heads }> {
+function rateRows(sale: Pick<Sale, "lines" | "zeroRated">): Array<{ rateBasisPoints: number; heads: Heads }> {
   const byRate = new Map<number, Heads>();
   for (const line of sale.lines) {
     if (line.rateBasisPoints === 0 && !sale.zeroRated) continue;
@@ -410,6 +452,59 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
     }
   }
 
+  // Table 9B: notes follow the category of their original invoice (s.34; GST.md §3).
+  const notes = notesOfPeriod(input.notes ?? [], input.invoices, supplierGstin, period.fp, supplier.stateCode);
+  const cdnrByCtin = new Map<string, Gstr1CdnrNote[]>();
+  const cdnur: Gstr1Cdnur[] = [];
+  for (const note of notes) {
+    const original = note.original;
+    const registered = original.category === "b2b";
+    const signed = note.lines.map((line) => signedLine(line, note.sign));
+    for (const line of signed) addLine(all, line);
+    totalInvoiceValue += note.sign * note.total;
+    (registered ? hsnB2b : hsnB2c).push(...signed);
+    const rows = rateRows({ lines: note.lines, zeroRated: original.zeroRated });
+    if (rows.length === 0) continue;
+    const ntty = note.kind === "credit" ? "C" : "D";
+    const common = { ntty, nt_num: note.number, nt_dt: toPortalDate(note.date), val: amount(note.total) } as const;
+    const shortItems = rows.map((row, i) => ({
+      num: i + 1,
+      itm_det: {
+        rt: basisPointsToPortalRate(row.rateBasisPoints),
+        txval: amount(row.heads.taxable),
+        iamt: amount(row.heads.igst),
+        csamt: amount(row.heads.cess),
+      },
+    }));
+    switch (original.category) {
+      case "b2b":
+        groupInto(cdnrByCtin, original.customerGstin!, {
+          ...common,
+          pos: original.placeOfSupply,
+          rchrg: original.reverseCharge ? "Y" : "N",
+          inv_typ: original.isSez ? (rows.some((row) => row.heads.igst > 0) ? "SEWP" : "SEWOP") : "R",
+          itms: rows.map((row, i) => ({ num: i + 1, itm_det: itemDetail(row.rateBasisPoints, row.heads) })),
+        });
+        break;
+      case "b2cl":
+        cdnur.push({ typ: "B2CL", ...common, pos: original.placeOfSupply, itms: shortItems });
+        break;
+      case "exp":
+        cdnur.push({ typ: rows.some((row) => row.heads.igst > 0) ? "EXPWP" : "EXPWOP", ...common, itms: shortItems });
+        break;
+      case "b2cs":
+        // No note section for B2C Small: the note nets the b2cs row of its own period.
+        for (const row of rows) {
+          const sply_ty = original.interState ? "INTER" : "INTRA";
+          const key = `${original.placeOfSupply}|${row.rateBasisPoints}|${sply_ty}`;
+          const existing = b2csRows.get(key) ?? { sply_ty, pos: original.placeOfSupply, rateBasisPoints: row.rateBasisPoints, heads: zeroHeads() };
+          addLine(existing.heads, signedHeads(row.heads, note.sign));
+          b2csRows.set(key, existing);
+        }
+        break;
+    }
+  }
+
   const json: {
     -readonly [K in keyof Gstr1Json]: Gstr1Json[K];
   } = { gstin: supplierGstin, fp: period.fp };
@@ -445,7 +540,11 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
         .map((sply_ty) => ({ sply_ty, nil_amt: amount(nil.get(sply_ty)!), expt_amt: 0, ngsup_amt: 0 })),
     };
   }
-  if (sales.length > 0) {
+  if (cdnrByCtin.size > 0) {
+    json.cdnr = [...cdnrByCtin.entries()].sort((a, b) => compareStrings(a[0], b[0])).map(([ctin, nt]) => ({ ctin, nt }));
+  }
+  if (cdnur.length > 0) json.cdnur = cdnur;
+  if (sales.length > 0 || notes.length > 0) {
     const bifurcated =
       period.year * 100 + period.month >= HSN_BIFURCATION_FROM_PERIOD.year * 100 + HSN_BIFURCATION_FROM_PERIOD.month;
     if (bifurcated) {
@@ -457,15 +556,27 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
       json.hsn = { data: hsnRows([...hsnB2b, ...hsnB2c]) };
     }
   }
+  const voidedOfPeriod = (series: string) =>
+    (input.voidedNumbers ?? [])
+      .filter((v) => (v.series ?? "invoice") === series && `${v.date.slice(5, 7)}${v.date.slice(0, 4)}` === period.fp)
+      .map((v) => v.number);
   // Voids of the period count even when every invoice of it was voided (Table 13 still lists them).
   const voidedInPeriod = [
-    ...(input.voidedNumbers ?? []).filter((v) => `${v.date.slice(5, 7)}${v.date.slice(0, 4)}` === period.fp).map((v) => v.number),
+    ...voidedOfPeriod("invoice"),
     // Issue 9: a cancelled invoice's number was issued and is cancelled, like a void.
     ...cancelledNumbersOfPeriod(input.invoices, supplierGstin, period.fp),
   ];
+  const docDet: Array<{ doc_num: number; docs: Gstr1DocRange[] }> = [];
   if (sales.length > 0 || voidedInPeriod.length > 0) {
-    json.doc_issue = { doc_det: [{ doc_num: 1, docs: documentRanges(sales.map((s) => s.number), voidedInPeriod) }] };
+    docDet.push({ doc_num: 1, docs: documentRanges(sales.map((s) => s.number), voidedInPeriod) });
   }
+  // Table 13 natures (IC DOCUMENT_NATURE): 4 Debit Note, 5 Credit Note.
+  for (const [docNum, kind] of [[4, "debit"], [5, "credit"]] as const) {
+    const numbers = notes.filter((n) => n.kind === kind).map((n) => n.number);
+    const voided = voidedOfPeriod(`${kind}-note`);
+    if (numbers.length > 0 || voided.length > 0) docDet.push({ doc_num: docNum, docs: documentRanges(numbers, voided) });
+  }
+  if (docDet.length > 0) json.doc_issue = { doc_det: docDet };
 
   return {
     json,

@@ -8,6 +8,8 @@
  * - 3.1(b) `osup_zero`: every line of an export (place of supply 96) or of a supply to an SEZ
  *   (s.16(1) IGST Act, zero-rated), txval, IGST, cess;
  * - 3.1(c) `osup_nil_exmp`: 0% lines that are not exports (Bahi has no exempt flag);
+ * - credit / debit notes (s.34) reported in the period: their lines go where their invoice's
+ *   went, credit notes subtracting, debit notes adding (3.1(a) is net of credit notes);
  * - 3.1(e) `osup_nongst`, 3.1.1 `eco_dtls`: zeros (Bahi's sales have neither);
  * - 3.2 `inter_sup`: the inter-state 3.1(a) lines to unregistered persons (`unreg_details`) and
  *   to UIN holders (`uin_details`), per place of supply, {pos, txval, iamt}. Composition
@@ -42,7 +44,9 @@ import { lateness, periodLabel, returnDueDate, returnPeriod, returnPeriodOf } fr
 import { toPortalAmount } from "./portal.ts";
 import type { PurchaseDocument, ReconciliationForReturn, ReturnProblem, SaleDocument } from "./prepare.ts";
 import { addLine, saleProblems, salesOfPeriod, taxOf, zeroHeads } from "./sales.ts";
-import type { Heads } from "./sales.ts";
+import type { Heads, Sale, SaleLine } from "./sales.ts";
+import { notesOfPeriod, signedLine } from "./notes.ts";
+import type { SalesNoteForReturn } from "./notes.ts";
 
 // ---------------------------------------------------------------------------------------
 // JSON
@@ -244,6 +248,8 @@ export interface Gstr3bInput {
   /** The filing day (India date of it); default: the due date (no interest, no late fee). */
   readonly filedOn?: string | Date;
   readonly previousYearTurnoverPaise?: Paise;
+  /** Issue 9: credit and debit notes (salesNotes read model); those reported in the period count in 3.1. */
+  readonly notes?: readonly SalesNoteForReturn[];
 }
 
 export interface Gstr3bTotals {
@@ -353,6 +359,17 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bResult {
   let nilRated = 0;
   const unregistered = new Map<string, { taxable: Paise; igst: Paise }>();
   const uinHolders = new Map<string, { taxable: Paise; igst: Paise }>();
+  /** 3.2: inter-state 3.1(a) lines to unregistered persons and UIN holders, per place of supply. */
+  const interStateRow = (sale: Sale, line: SaleLine): void => {
+    if (!sale.interState) return;
+    const check = sale.customerGstinCheck;
+    const bucket = !sale.customerGstin ? unregistered : check?.valid && check.registrationType === "uin" ? uinHolders : null;
+    if (!bucket) return;
+    const row = bucket.get(sale.placeOfSupply) ?? { taxable: 0, igst: 0 };
+    row.taxable += line.taxable;
+    row.igst += sale.reverseCharge ? 0 : line.igst;
+    bucket.set(sale.placeOfSupply, row);
+  };
   const selected = salesOfPeriod(input.invoices, supplier.gstin, P, state);
   problems.push(...selected.problems);
   const sales = selected.sales;
@@ -374,16 +391,52 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bResult {
       }
       addLine(outward, sale.reverseCharge ? { ...zeroHeads(), taxable: line.taxable } : line);
       if (!sale.reverseCharge) addLine(saleTax, line);
-      if (!sale.interState) continue;
-      const check = sale.customerGstinCheck;
-      const bucket = !sale.customerGstin ? unregistered : check?.valid && check.registrationType === "uin" ? uinHolders : null;
-      if (!bucket) continue;
-      const row = bucket.get(sale.placeOfSupply) ?? { taxable: 0, igst: 0 };
-      row.taxable += line.taxable;
-      row.igst += sale.reverseCharge ? 0 : line.igst;
-      bucket.set(sale.placeOfSupply, row);
+      interStateRow(sale, line);
     }
     if (salePeriod !== P) moved.push({ from: salePeriod, tax: saleTax });
+  }
+  // s.34: a note of the period adjusts 3.1/3.2 where its invoice's lines went, credit notes
+  // subtracting and debit notes adding (in the note's period, not the invoice's).
+  const notes = notesOfPeriod(input.notes ?? [], input.invoices, supplier.gstin, P, state);
+  for (const note of notes) {
+    const sale = note.original;
+    for (const line of note.lines.map((l) => signedLine(l, note.sign))) {
+      if (sale.zeroRated) {
+        addLine(zero, { ...line, cgst: 0, sgst: 0 });
+      } else if (line.rateBasisPoints === 0) {
+        nilRated += line.taxable;
+      } else {
+        addLine(outward, sale.reverseCharge ? { ...zeroHeads(), taxable: line.taxable } : line);
+        interStateRow(sale, line);
+      }
+    }
+  }
+  // Credit notes beyond the period's supplies leave a head below zero, which 3.1 cannot show:
+  // the portal reports it as zero and keeps the excess in the negative liability statement
+  // for later periods (not modelled here: the user is told, the excess is not carried).
+  const below = zeroHeads();
+  for (const heads of [outward, zero]) {
+    for (const key of ["taxable", "igst", "cgst", "sgst", "cess"] as const) {
+      if (heads[key] < 0) {
+        below[key] += heads[key];
+        heads[key] = 0;
+      }
+    }
+  }
+  if (nilRated < 0) nilRated = 0;
+  for (const bucket of [unregistered, uinHolders]) {
+    for (const [pos, row] of bucket) if (row.taxable <= 0 && row.igst <= 0) bucket.delete(pos);
+    for (const row of bucket.values()) {
+      row.taxable = Math.max(0, row.taxable);
+      row.igst = Math.max(0, row.igst);
+    }
+  }
+  if (below.taxable < 0 || taxOf(below) < 0) {
+    problems.push({
+      code: "NEGATIVE_OUTWARD_SUPPLIES",
+      blocking: false,
+      message: `Credit notes of ${periodLabel(P)} exceed its outward supplies by ₹${formatPaise(-below.taxable)} taxable and ₹${formatPaise(-taxOf(below))} tax (s.34): GSTR-3B 3.1 shows zero, and the portal keeps the excess in the negative liability statement for later periods (Bahi does not carry it)`,
+    });
   }
   const nonGstOutward = 0; // Bahi's sales have no non-GST kind (3.1(e)).
 

@@ -16,6 +16,7 @@ import { lateFee } from "./interest.ts";
 import { NO_TAX, pendingItc, sumHeads } from "./itc.ts";
 import { lateness, periodLabel, returnDueDate, returnPeriod } from "./period.ts";
 import type { GstReturnType } from "./period.ts";
+import type { SalesNoteForReturn } from "./notes.ts";
 
 // ---------------------------------------------------------------------------------------
 // Inputs
@@ -76,6 +77,8 @@ interface PrepareInputBase {
   /** When the return is (to be) filed; default `today`. Interest and late fee run to this day. */
   readonly filedAt?: Date;
   readonly invoices: readonly SaleDocument[];
+  /** Issue 9: credit and debit notes (s.34), the salesNotes read model; the period's are reported. */
+  readonly notes?: readonly SalesNoteForReturn[];
   /** Aggregate turnover of the previous financial year, for the late-fee caps; unknown → the lowest cap. */
   readonly previousYearTurnoverPaise?: Paise;
 }
@@ -221,7 +224,7 @@ function filingGstin(raw: string): string {
 export function prepareGstr1(input: Gstr1PrepareInput): PreparedReturn<Gstr1Json, Gstr1TotalsView> {
   const gstin = filingGstin(input.gstin);
   const period = returnPeriod(input.period).fp;
-  const built = buildGstr1({ gstin, period, invoices: input.invoices, voidedNumbers: input.voidedNumbers });
+  const built = buildGstr1({ gstin, period, invoices: input.invoices, voidedNumbers: input.voidedNumbers, notes: input.notes });
   const dueDate = returnDueDate(period, "GSTR1");
   const filedOn = indianDateOf(input.filedAt ?? input.today);
   const fee = lateFee({ returnType: "GSTR1", dueDate, filedOn, nilReturn: built.totals.invoiceCount === 0, previousYearTurnoverPaise: input.previousYearTurnoverPaise });
@@ -273,6 +276,7 @@ export function prepareGstr3b(input: Gstr3bPrepareInput): PreparedReturn<Gstr3bJ
     gstin,
     period,
     invoices: input.invoices,
+    notes: input.notes,
     expenses: input.expenses,
     stateCode,
     reconciliations: input.reconciliations,

@@ -17,6 +17,7 @@ import {
   type TaxHeads,
   type VoidedDocumentNumber,
 } from "../returns/index.ts";
+import type { SalesNoteForReturn } from "../returns/notes.ts";
 import { getJsonBlob, type BlobStore } from "./ports/blobStore.ts";
 import type { ReadStore } from "./ports/readStore.ts";
 import { reconciliationPairs } from "./reconciliationPairs.ts";
@@ -30,17 +31,20 @@ export interface ReturnBooks {
   readonly returns: readonly GstReturnDocument[];
   /** Issue 9: invoice numbers the series voided, from the voidedNumbers read model (every GSTIN's). */
   readonly voidedNumbers?: readonly VoidedNumberDocument[];
+  /** Issue 9: credit and debit notes, from the salesNotes read model (H12). */
+  readonly notes?: readonly SalesNoteForReturn[];
 }
 
 /** The business's invoices, expenses, reconciled GSTR-2Bs and returns, from the read models. */
 export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<BlobStore, "get">, userId: string): Promise<ReturnBooks> {
-  const [user, invoices, expenses, reconciliationDocs, returns, voidedNumbers] = await Promise.all([
+  const [user, invoices, expenses, reconciliationDocs, returns, voidedNumbers, notes] = await Promise.all([
     readStore.get<UserDocument>(collections.users, userId),
     readStore.list<Invoice>(collections.invoices, userId),
     readStore.list<Expense>(collections.expenses, userId),
     readStore.list<ReconciliationDocument>(collections.reconciliations, userId),
     readStore.list<GstReturnDocument>(collections.gstReturns, userId),
     readStore.list<VoidedNumberDocument>(collections.voidedNumbers, userId),
+    readStore.list<SalesNoteForReturn>(collections.salesNotes, userId),
   ]);
   const gstin = user?.gstNumber ?? null;
   const reconciliations: ReconciliationForReturn[] = [];
@@ -55,7 +59,7 @@ export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<Blob
       pairs: reconciliationPairs({ gstr2b, expenses, period: doc.period, decisions: doc.decisions ?? [], businessGstin: gstin }),
     });
   }
-  return { user, invoices, expenses, reconciliations, returns, voidedNumbers };
+  return { user, invoices, expenses, reconciliations, returns, voidedNumbers, notes };
 }
 
 /** MMYYYY of the registration: the profile's GST registration date, else the account's creation month. */
@@ -88,10 +92,13 @@ export function previousYearTurnoverPaise(invoices: readonly Invoice[], period: 
   return invoices.filter((i) => financialYearOf(i.issueDate) === lastYear).reduce((sum, i) => sum + toPaise(i.subtotal), 0);
 }
 
-/** The invoice series' voids of this GSTIN that have a date (Table 13 reports them in its period). */
+/** The invoice and note series' voids of this GSTIN that have a date (Table 13 reports them in its period). */
 function voidedInvoiceNumbers(docs: readonly VoidedNumberDocument[], gstin: string): VoidedDocumentNumber[] {
   const filing = gstin.trim().toUpperCase();
-  return docs.filter((d) => d.series === "invoice" && d.gstin.toUpperCase() === filing && d.documentDate).map((d) => ({ number: d.number, date: d.documentDate! }));
+  const series = new Set(["invoice", "credit-note", "debit-note"]);
+  return docs
+    .filter((d) => series.has(d.series) && d.gstin.toUpperCase() === filing && d.documentDate)
+    .map((d) => ({ number: d.number, date: d.documentDate!, series: d.series }));
 }
 
 export interface PrepareReturnOptions {
@@ -112,6 +119,7 @@ export function prepareReturn(books: ReturnBooks, options: PrepareReturnOptions)
     today: options.today,
     filedAt: options.filedAt,
     invoices: books.invoices,
+    notes: books.notes,
     previousYearTurnoverPaise: previousYearTurnoverPaise(books.invoices, options.period),
   };
   if (options.returnType === "GSTR1") return prepareGstr1({ ...base, voidedNumbers: voidedInvoiceNumbers(books.voidedNumbers ?? [], options.gstin) });

@@ -1,7 +1,9 @@
 import type { Invoice } from "@bahi/shared/contract";
-import { FileDown, QrCode, Receipt } from "lucide-react";
+import { FileDown, FileMinus, FilePlus, QrCode, Receipt } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useInvoice } from "../../api/invoices.ts";
+import { netTotalOf, notesOfInvoice, reasonLabel, useSalesNotes, type SalesNoteKind } from "../../api/sales-notes.ts";
+import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { EInvoiceDialog } from "../gst/e-invoice-dialog.tsx";
 import { ErrorState } from "../list-states.tsx";
 import { Button } from "../ui/button.tsx";
@@ -10,7 +12,54 @@ import { Skeleton } from "../ui/skeleton.tsx";
 import { InvoiceDocument } from "./invoice-document.tsx";
 import { useInvoicePdfDownload } from "./invoice-downloads.ts";
 
-function PreviewFrame({ title, onClose, invoice, children }: { title: string; onClose: () => void; invoice: Invoice | null; children: ReactNode }) {
+/** Issue 9, s.34: the notes issued against the invoice and what it comes to after them. */
+function InvoiceNotes({ invoice }: { invoice: Invoice }) {
+  const notes = useSalesNotes();
+  const own = notesOfInvoice(notes.data ?? [], invoice.id);
+  if (own.length === 0) return null;
+  return (
+    <section aria-label="Credit and debit notes" className="grid gap-2 rounded-lg border bg-muted/30 p-3 text-sm">
+      <h3 className="font-medium">Credit &amp; Debit Notes</h3>
+      <ul className="grid gap-1">
+        {own.map((note) => (
+          <li key={note.id} className="flex flex-wrap justify-between gap-x-4">
+            <span>
+              <span className="font-medium">{note.number}</span>
+              <span className="text-muted-foreground">
+                {" "}
+                · {note.kind === "credit" ? "Credit note" : "Debit note"} · {reasonLabel(note.reason)} · {formatIndianDate(note.issueDate)}
+              </span>
+            </span>
+            <span className="tabular-nums">
+              {note.kind === "credit" ? "−" : "+"}
+              {formatRupees(note.total)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="flex justify-between border-t pt-2 font-semibold">
+        <span>Net total</span>
+        <span className="tabular-nums" aria-label="Net total">
+          {formatRupees(netTotalOf(invoice, notes.data ?? []))}
+        </span>
+      </p>
+    </section>
+  );
+}
+
+function PreviewFrame({
+  title,
+  onClose,
+  onNote,
+  invoice,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  onNote?: ((kind: SalesNoteKind) => void) | undefined;
+  invoice: Invoice | null;
+  children: ReactNode;
+}) {
   const pdf = useInvoicePdfDownload();
   const [einvoiceOpen, setEinvoiceOpen] = useState(false);
   return (
@@ -26,10 +75,23 @@ function PreviewFrame({ title, onClose, invoice, children }: { title: string; on
           <DialogDescription>Tax invoice preview</DialogDescription>
         </DialogHeader>
         {children}
+        {invoice && <InvoiceNotes invoice={invoice} />}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
+          {invoice && onNote && invoice.status !== "cancelled" && (
+            <>
+              <Button variant="outline" onClick={() => onNote("credit")}>
+                <FileMinus aria-hidden="true" />
+                Credit Note
+              </Button>
+              <Button variant="outline" onClick={() => onNote("debit")}>
+                <FilePlus aria-hidden="true" />
+                Debit Note
+              </Button>
+            </>
+          )}
           {invoice && (
             <Button variant="outline" onClick={() => setEinvoiceOpen(true)}>
               <QrCode aria-hidden="true" />
@@ -57,9 +119,9 @@ function PreviewFrame({ title, onClose, invoice, children }: { title: string; on
 }
 
 /** The invoice list's view action: the invoice is already loaded. */
-export function InvoicePreviewDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+export function InvoicePreviewDialog({ invoice, onClose, onNote }: { invoice: Invoice; onClose: () => void; onNote?: (kind: SalesNoteKind) => void }) {
   return (
-    <PreviewFrame title={`Invoice ${invoice.invoiceNumber}`} invoice={invoice} onClose={onClose}>
+    <PreviewFrame title={`Invoice ${invoice.invoiceNumber}`} invoice={invoice} onClose={onClose} onNote={onNote}>
       <InvoiceDocument invoice={invoice} />
     </PreviewFrame>
   );
