@@ -1,8 +1,8 @@
-import { gstinCheckCharacter, indianDateOf } from "@bahi/shared/contract";
+import { financialYearOf, gstinCheckCharacter, indianDateOf, seriesNumber } from "@bahi/shared/contract";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { chooseIn, hidden, launchBrowser, navLink, newAppPage, noToastsIn, registerThroughUi, screenshot, toastIn, visible } from "./support/browser.ts";
+import { apiCall, chooseIn, hidden, launchBrowser, navLink, newAppPage, noToastsIn, registerThroughUi, screenshot, toastIn, visible } from "./support/browser.ts";
 
 /**
  * Issue 9 in a real browser against `bahi start`: an unpaid invoice is edited through the
@@ -26,12 +26,7 @@ describe("invoice edit and cancel", () => {
   };
   const businessGstin = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
   const today = indianDateOf(new Date());
-  const fy = (() => {
-    const [year, month] = today.split("-").map(Number) as [number, number];
-    const start = month >= 4 ? year : year - 1;
-    return `${String(start % 100).padStart(2, "0")}-${String((start + 1) % 100).padStart(2, "0")}`;
-  })();
-  const number = `INV/${fy}/0001`;
+  const number = seriesNumber("INV", financialYearOf(today), 1);
 
   beforeAll(async () => {
     app = await startApp();
@@ -50,11 +45,7 @@ describe("invoice edit and cancel", () => {
   const totalLine = (dialog: Locator, label: string) => dialog.getByRole("definition").and(page.getByLabel(label, { exact: true }));
   const row = () => page.getByRole("row", { name: number });
 
-  async function send<T>(method: "post" | "put", path: string, data: unknown): Promise<T> {
-    const response = await page.request[method](`${app.baseUrl}${path}`, { data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-    return (await response.json()) as T;
-  }
+  const send = <T>(method: "post" | "put", path: string, data: unknown) => apiCall<T>(page, app.baseUrl, method, path, data);
   const stock = async () => ((await (await page.request.get(`${app.baseUrl}/api/products`)).json()) as { stock: number }[])[0]!.stock;
 
   it("creates an invoice for 2 sarees through the form", async () => {

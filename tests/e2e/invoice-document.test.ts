@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../read-api/src/invoices/pdfText.testing.ts";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { hidden, launchBrowser, navLink, newAppPage, registerThroughUi, screenshot, toastIn, visible } from "./support/browser.ts";
+import { apiCall, hidden, launchBrowser, navLink, newAppPage, registerThroughUi, screenshot, toastIn, visible } from "./support/browser.ts";
 
 /**
  * Issue 9: the business gives its bank account and UPI id in Settings; the invoice's preview
@@ -30,11 +30,7 @@ describe("the invoice document: bank details and the thermal receipt", () => {
     await app?.stop();
   });
 
-  async function api<T>(path: string, data: unknown): Promise<T> {
-    const response = await page.request.post(`${app.baseUrl}${path}`, { data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-    return (await response.json()) as T;
-  }
+  const api = <T>(path: string, data: unknown) => apiCall<T>(page, app.baseUrl, "post", path, data);
 
   it("saves bank details and a UPI id in Settings, refusing a malformed IFSC", async () => {
     await registerThroughUi(page, app.baseUrl, owner);

@@ -1,8 +1,8 @@
-import { gstinCheckCharacter, indianDateOf } from "@bahi/shared/contract";
+import { financialYearOf, gstinCheckCharacter, indianDateOf, seriesNumber } from "@bahi/shared/contract";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { chooseIn, hidden, launchBrowser, navLink, newAppPage, noToastsIn, registerThroughUi, screenshot, toastIn, visible } from "./support/browser.ts";
+import { apiCall, chooseIn, hidden, launchBrowser, navLink, newAppPage, noToastsIn, registerThroughUi, screenshot, toastIn, visible } from "./support/browser.ts";
 
 /**
  * Issue 9 in a real browser against `bahi start`: a Bengaluru business's invoices take the
@@ -29,13 +29,8 @@ describe("invoice numbering, dates and customer states", () => {
   const sezGstin = `29AABCI1681G1Z${gstinCheckCharacter("29AABCI1681G1Z")}`;
   const today = indianDateOf(new Date());
   /** The financial year of today in India, as the series writes it: "26-27". */
-  const fy = (() => {
-    const [year, month] = today.split("-").map(Number) as [number, number];
-    const start = month >= 4 ? year : year - 1;
-    return `${String(start % 100).padStart(2, "0")}-${String((start + 1) % 100).padStart(2, "0")}`;
-  })();
-  const first = `INV/${fy}/0001`;
-  const second = `INV/${fy}/0002`;
+  const first = seriesNumber("INV", financialYearOf(today), 1);
+  const second = seriesNumber("INV", financialYearOf(today), 2);
   /** The day before today, as a date input takes it. */
   const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
@@ -56,11 +51,7 @@ describe("invoice numbering, dates and customer states", () => {
   const choose = (scope: Page | Locator, label: string, option: string | RegExp) => chooseIn(page, scope, label, option);
   const totalLine = (dialog: Locator, label: string) => dialog.getByRole("definition").and(page.getByLabel(label, { exact: true }));
 
-  async function api<T>(path: string, data: unknown): Promise<T> {
-    const response = await page.request.post(`${app.baseUrl}${path}`, { data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-    return (await response.json()) as T;
-  }
+  const api = <T>(path: string, data: unknown) => apiCall<T>(page, app.baseUrl, "post", path, data);
 
   it("sets up a Karnataka business with the default invoice prefix", async () => {
     await registerThroughUi(page, app.baseUrl, owner);

@@ -6,6 +6,7 @@ import {
   DUE_DATE_BEFORE_ISSUE,
   formatInr,
   formatPaise,
+  financialYearOf,
   indianDateOf,
   invoiceCreateSchema,
   invoiceItemSchema,
@@ -14,6 +15,7 @@ import {
   parseCessPerUnit,
   parseDiscount,
   percentToBasisPoints,
+  seriesNumber,
   toPaise,
 } from "@bahi/shared/contract";
 import type { InvoiceTax, LineInput, LineTax, Supply } from "@bahi/shared/contract";
@@ -57,10 +59,7 @@ export function emptyInvoiceRow(): InvoiceRowValues {
  * April, serial); an example only, the server gives the numbers.
  */
 export function seriesExample(prefix: string, date: string, serial = 1): string {
-  const [year, month] = date.split("-").map(Number) as [number, number];
-  const start = month >= 4 ? year : year - 1;
-  const yy = (n: number) => String(n % 100).padStart(2, "0");
-  return `${prefix}/${yy(start)}-${yy(start + 1)}/${String(serial).padStart(4, "0")}`;
+  return seriesNumber(prefix, financialYearOf(date), serial);
 }
 
 /** Today in India, as the date input holds it: the invoice date the form starts with. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { invoiceDecider, invoiceNumberDecider, type InvoiceDraft, type InvoiceEvent, type InvoiceState } from "./invoice.ts";
 import { invoiceQuotaDecider, type QuotaEvent, type QuotaState } from "./quota.ts";
 import { documentRanges } from "@bahi/shared/returns";
-import { isFutureSeriesNumber, seriesDecider, seriesNumber, type SeriesEvent, type SeriesState } from "./series.ts";
+import { seriesNumber } from "@bahi/shared/contract";
+import { isFutureSeriesNumber, seriesDecider, type SeriesEvent, type SeriesState } from "./series.ts";
 
 const draft = {
   dueDate: null,

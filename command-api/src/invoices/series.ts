@@ -1,5 +1,4 @@
-import { DEFAULT_INVOICE_PREFIX, INVOICE_NUMBER_MAX_LENGTH, indianDateOf } from "@bahi/shared/contract";
-import { financialYearOf } from "@bahi/shared/returns";
+import { DEFAULT_INVOICE_PREFIX, financialYearOf, indianDateOf, seriesNumber } from "@bahi/shared/contract";
 import { streams, type BahiEventOf } from "@bahi/shared/events";
 import { DomainError, type EventStore } from "@bahi/shared/server";
 import { fold, handle, type CommandContext, type Decider } from "../http/decider.ts";
@@ -36,18 +35,6 @@ export type SeriesCommand =
   | ({ kind: "issue"; prefix: string; documentId: string; documentDate: string; at: string } & SeriesKey)
   | ({ kind: "void"; documentId: string; reason: string; at: string } & SeriesKey);
 
-/**
- * "INV/26-27/0001": prefix, the financial year's short form, the sequence padded to four. The
- * e-invoice schema allows 16 characters, so a sequence past 9999 takes more digits and the
- * prefix gives up its tail to make room (Rule 46(b): the number only has to be unique and
- * consecutive; the serial and the year are what keep it so).
- */
-export function seriesNumber(prefix: string, financialYear: string, sequence: number): string {
-  const year = `${financialYear.slice(2, 4)}-${financialYear.slice(5, 7)}`;
-  const serial = String(sequence).padStart(4, "0");
-  const room = INVOICE_NUMBER_MAX_LENGTH - year.length - serial.length - 2;
-  return `${prefix.slice(0, Math.max(room, 1))}/${year}/${serial}`;
-}
 
 /**
  * Whether a typed number is one the series would give later ("INV/26-27/0007" while 3 are

@@ -30,6 +30,9 @@ import { addLine, cancelledNumbersOfPeriod, saleProblems, salesOfPeriod, saleWar
 import type { Heads, Sale, SaleLine } from "./sales.ts";
 import { notesOfPeriod, signedHeads, signedLine } from "./notes.ts";
 import type { SalesNoteForReturn } from "./notes.ts";
+import { documentIssue, type Gstr1DocIssue, type VoidedDocumentNumber } from "./documentSummary.ts";
+
+export { documentRanges, type Gstr1DocIssue, type Gstr1DocRange, type VoidedDocumentNumber } from "./documentSummary.ts";
 
 // ---------------------------------------------------------------------------------------
 // The portal's JSON (GST.md §3.2 key names)
@@ -160,19 +163,6 @@ export type Gstr1Hsn =
   | { readonly hsn_b2b?: readonly Gstr1HsnRow[]; readonly hsn_b2c?: readonly Gstr1HsnRow[] }
   | { readonly data: readonly Gstr1HsnRow[] };
 
-export interface Gstr1DocRange {
-  readonly num: number;
-  readonly from: string;
-  readonly to: string;
-  readonly totnum: number;
-  readonly cancel: number;
-  readonly net_issue: number;
-}
-
-export interface Gstr1DocIssue {
-  readonly doc_det: ReadonlyArray<{ readonly doc_num: number; readonly docs: readonly Gstr1DocRange[] }>;
-}
-
 export interface Gstr1Json {
   readonly gstin: string;
   readonly fp: string;
@@ -222,14 +212,6 @@ export interface Gstr1Input {
   readonly notes?: readonly SalesNoteForReturn[];
 }
 
-export interface VoidedDocumentNumber {
-  readonly number: string;
-  /** The document's date, "YYYY-MM-DD": the period the void is reported in. */
-  readonly date: string;
-  /** The numbering series (issue 9): "invoice" (default), "credit-note" or "debit-note" — Table 13 natures 1, 5, 4. */
-  readonly series?: string;
-}
-
 /** HSN summary splits into B2B and B2C tabs from the May 2025 return period (IC HSN_BIFURCATION_FROM). */
 export const HSN_BIFURCATION_FROM_PERIOD = { year: 2025, month: 5 } as const;
 
@@ -272,42 +254,6 @@ function groupInto<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Series of document numbers: the number with its last run of digits taken out ("INV/25-26/#"). */
-function seriesOf(number: string): { key: string; serial: bigint | null } {
-  const match = /^(.*?)(\d+)(\D*)$/.exec(number);
-  if (!match) return { key: number, serial: null };
-  return { key: `${match[1]}#${match[3]}`, serial: BigInt(match[2]!) };
-}
-
-/**
- * Table 13, nature 1 (invoices for outward supply): one range per numbering series. A series is
- * the invoice number with its last run of digits removed, so "INV/25-26/0001…0042" is one
- * series and "EXP/25-26/0001" another. `from`/`to` are the lowest and highest numbers issued
- * in the period, `totnum` the count of numbers issued, `cancel` those voided (a number the
- * series issued to a creation that failed, issue 9) and `net_issue` = `totnum` - `cancel`.
- * Numbers missing inside a range (random proposals) are not counted.
- */
-export function documentRanges(numbers: readonly string[], voided: readonly string[] = []): Gstr1DocRange[] {
-  const series = new Map<string, Array<{ number: string; serial: bigint | null; voided: boolean }>>();
-  for (const [list, isVoid] of [[numbers, false], [voided, true]] as const) {
-    for (const number of list) {
-      const { key, serial } = seriesOf(number);
-      groupInto(series, key, { number, serial, voided: isVoid });
-    }
-  }
-  const ranges = [...series.values()].map((members) => {
-    members.sort((a, b) =>
-      a.serial !== null && b.serial !== null && a.serial !== b.serial
-        ? a.serial < b.serial ? -1 : 1
-        : compareDocumentNumbers(a.number, b.number),
-    );
-    const cancel = members.filter((m) => m.voided).length;
-    return { from: members[0]!.number, to: members[members.length - 1]!.number, count: members.length, cancel };
-  });
-  ranges.sort((a, b) => compareDocumentNumbers(a.from, b.from));
-  return ranges.map((r, i) => ({ num: i + 1, from: r.from, to: r.to, totnum: r.count, cancel: r.cancel, net_issue: r.count - r.cancel }));
 }
 
 interface HsnAccumulator extends Heads {
@@ -556,27 +502,15 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
       json.hsn = { data: hsnRows([...hsnB2b, ...hsnB2c]) };
     }
   }
-  const voidedOfPeriod = (series: string) =>
-    (input.voidedNumbers ?? [])
-      .filter((v) => (v.series ?? "invoice") === series && `${v.date.slice(5, 7)}${v.date.slice(0, 4)}` === period.fp)
-      .map((v) => v.number);
-  // Voids of the period count even when every invoice of it was voided (Table 13 still lists them).
-  const voidedInPeriod = [
-    ...voidedOfPeriod("invoice"),
+  const docIssue = documentIssue({
+    period: period.fp,
+    invoiceNumbers: sales.map((sale) => sale.number),
     // Issue 9: a cancelled invoice's number was issued and is cancelled, like a void.
-    ...cancelledNumbersOfPeriod(input.invoices, supplierGstin, period.fp),
-  ];
-  const docDet: Array<{ doc_num: number; docs: Gstr1DocRange[] }> = [];
-  if (sales.length > 0 || voidedInPeriod.length > 0) {
-    docDet.push({ doc_num: 1, docs: documentRanges(sales.map((s) => s.number), voidedInPeriod) });
-  }
-  // Table 13 natures (IC DOCUMENT_NATURE): 4 Debit Note, 5 Credit Note.
-  for (const [docNum, kind] of [[4, "debit"], [5, "credit"]] as const) {
-    const numbers = notes.filter((n) => n.kind === kind).map((n) => n.number);
-    const voided = voidedOfPeriod(`${kind}-note`);
-    if (numbers.length > 0 || voided.length > 0) docDet.push({ doc_num: docNum, docs: documentRanges(numbers, voided) });
-  }
-  if (docDet.length > 0) json.doc_issue = { doc_det: docDet };
+    cancelledInvoiceNumbers: cancelledNumbersOfPeriod(input.invoices, supplierGstin, period.fp),
+    notes,
+    voided: input.voidedNumbers ?? [],
+  });
+  if (docIssue) json.doc_issue = docIssue;
 
   return {
     json,

@@ -12,6 +12,7 @@ export * from "./interest.ts";
 export * from "./itc.ts";
 export * from "./gstr2b.ts";
 export * from "./reconcile.ts";
+export * from "./reconciledPairs.ts";
 export * from "./einvoice.ts";
 export * from "./ewaybill.ts";
 export * from "./filingRules.ts";

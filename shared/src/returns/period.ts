@@ -7,8 +7,11 @@
  * must override the date when such a notification exists. A return filed on its due date is on
  * time; it is overdue from the next day (India date).
  */
-import { indianDateOf } from "../contract/index.ts";
+import { financialYearOf, financialYearStart, indianDateOf } from "../contract/index.ts";
 import type { IndianDate } from "../contract/index.ts";
+
+/** Where returns code has always found it; the browser-safe contract owns it. */
+export { financialYearOf };
 
 export type GstReturnType = "GSTR1" | "GSTR3B";
 
@@ -128,20 +131,8 @@ export function isOverdue(period: string | ReturnPeriod, type: GstReturnType, to
   return indianDateOf(today) > returnDueDate(period, type);
 }
 
-/** The April–March financial year of a date, India date, short form: 2025-10-15 → "2025-26"; 2026-03-31 → "2025-26". */
-export function financialYearOf(date: string | Date): string {
-  const start = financialYearStart(date);
-  return `${start}-${pad2((start + 1) % 100)}`;
-}
-
 /** The same year in India Compliance's long form (used by its reconciliation): "2025-2026". */
 export function financialYearLongOf(date: string | Date): string {
   const start = financialYearStart(date);
   return `${start}-${start + 1}`;
-}
-
-function financialYearStart(date: string | Date): number {
-  const day = indianDateOf(date);
-  const year = Number(day.slice(0, 4));
-  return Number(day.slice(5, 7)) >= 4 ? year : year - 1;
 }

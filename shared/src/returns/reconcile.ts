@@ -290,7 +290,6 @@ function byDate<T extends { date: IndianDate; number: string }>(a: T, b: T): num
   return a.date < b.date ? -1 : a.date > b.date ? 1 : a.number < b.number ? -1 : a.number > b.number ? 1 : 0;
 }
 
-const rupees = (paise: Paise) => formatPaise(paise);
 
 function differencesOf(book: Book, portal: Portal): { differences: Difference[]; notes: string[] } {
   const b = book.side;
@@ -314,7 +313,7 @@ function differencesOf(book: Book, portal: Portal): { differences: Difference[];
   for (const field of ["taxable", "igst", "cgst", "sgst", "cess"] as const) {
     const gap = Math.abs(b[field] - p[field]);
     if (gap === 0) continue;
-    differences.push({ field, books: rupees(b[field]), portal: rupees(p[field]) });
+    differences.push({ field, books: formatPaise(b[field]), portal: formatPaise(p[field]) });
     if (gap <= RECONCILIATION_TOLERANCE_PAISE) rounding = true;
   }
   if (rounding) notes.push("Rounding difference: some amounts differ by ₹1 or less");
@@ -487,82 +486,4 @@ export function reconcilePurchases(input: ReconcileInput): ReconciliationResult 
   for (const row of rows) counts[row.status] += 1;
   const matched = rows.filter((row) => row.status === "exact_match" || (row.decision === "accepted" && row.books && row.portal)).length;
   return { rows, summary: { ...counts, total: rows.length, matched }, returnPeriod: data.rtnprd ?? null, booksPeriod: period, gstin: portalGstin };
-}
-
-// ---------------------------------------------------------------------------------------
-// For the return engine and the API
-
-/** One book document paired with one 2B document, paise (the return engine's ClaimPair). */
-export interface ReconciledPair {
-  readonly expenseId: string;
-  /** exact_match, or a pair the user accepted. */
-  readonly claimable: boolean;
-  readonly status: ReconciliationStatus;
-  /** The 2B document, without what the pair already says (the supplier) or does not need. */
-  readonly portal: Omit<PortalDoc, "supplierGstin" | "supplierName" | "originalNumber">;
-}
-
-/** Every paired row, claimable or not. */
-export function matchedPairs(rows: readonly ReconciliationRow[]): ReconciledPair[] {
-  const pairs: ReconciledPair[] = [];
-  for (const row of rows) {
-    if (!row.books || !row.portal) continue;
-    const p = row.portal;
-    pairs.push({
-      expenseId: row.books.expenseId,
-      claimable: row.status === "exact_match" || row.decision === "accepted",
-      status: row.status,
-      portal: { key: p.key, kind: p.kind, number: p.number, date: p.date, noteType: p.noteType, taxable: p.taxable, igst: p.igst, cgst: p.cgst, sgst: p.sgst, cess: p.cess, itcAvailable: p.itcAvailable, reverseCharge: p.reverseCharge, pos: p.pos, reason: p.reason },
-    });
-  }
-  return pairs;
-}
-
-/** The pairs whose ITC may be claimed (itcAvailable is the engine's to read: 4(D)(2) when false). */
-export function claimablePairs(rows: readonly ReconciliationRow[]): ReconciledPair[] {
-  return matchedPairs(rows).filter((pair) => pair.claimable);
-}
-
-/** A row as the API answers it: money as "0.00" strings. */
-export function reconciliationRowToWire(row: ReconciliationRow) {
-  const p = row.portal;
-  const b = row.books;
-  return {
-    key: row.key,
-    status: row.status,
-    decision: row.decision,
-    kind: row.kind,
-    supplierGstin: row.supplierGstin,
-    supplierName: row.supplierName,
-    portal: p && {
-      key: p.key,
-      number: p.number,
-      date: p.date,
-      noteType: p.noteType,
-      taxable: rupees(p.taxable),
-      igst: rupees(p.igst),
-      cgst: rupees(p.cgst),
-      sgst: rupees(p.sgst),
-      cess: rupees(p.cess),
-      itcAvailable: p.itcAvailable,
-      reverseCharge: p.reverseCharge,
-      pos: p.pos,
-      reason: p.reason,
-      originalNumber: p.originalNumber,
-    },
-    books: b && { expenseId: b.expenseId, documentType: b.documentType, number: b.number, date: b.date, taxable: rupees(b.taxable), igst: rupees(b.igst), cgst: rupees(b.cgst), sgst: rupees(b.sgst), cess: rupees(b.cess) },
-    differences: row.differences,
-    notes: row.notes,
-  };
-}
-
-export type ReconciliationRowWire = ReturnType<typeof reconciliationRowToWire>;
-
-/** Whether the user may decide on this pair now: a suggested match or mismatch pairs them, or the pair was rejected (to undo it). */
-export function decidablePair(result: ReconciliationResult, decisions: readonly ReconciliationDecision[], expenseId: string, portalKey: string): ReconciliationRow | null {
-  const paired = result.rows.find((row) => row.books?.expenseId === expenseId && row.portal?.key === portalKey);
-  if (paired) return paired.status === "suggested_match" || paired.status === "mismatch" ? paired : null;
-  const last = decisions.filter((d) => d.expenseId === expenseId && d.portalKey === portalKey).at(-1);
-  if (last?.decision !== "rejected") return null;
-  return result.rows.find((row) => row.key === portalKey) ?? null;
 }

@@ -3,7 +3,8 @@ import { ZodError } from "zod";
 import { expense } from "./fixtures.ts";
 import { countGstr2bInvoices, documentsOf2b, GSTR2B_MAX_INVOICES, GSTR2B_MAX_SUPPLIERS, gstr2bSchema, gstr2bUploadSchema } from "./gstr2b.ts";
 import { returnPeriodOf } from "./period.ts";
-import { claimablePairs, cleanBillNo, decidablePair, matchedPairs, reconcilePurchases, reconciliationRowToWire, type ReconcilableExpense } from "./reconcile.ts";
+import { cleanBillNo, reconcilePurchases, type ReconcilableExpense } from "./reconcile.ts";
+import { claimablePairs, decidablePair, matchedPairs, reconciliationRowToWire } from "./reconciledPairs.ts";
 
 describe("cleanBillNo (IC get_cleaner_bill_no)", () => {
   it("removes the financial year, separators and leading zeros", () => {

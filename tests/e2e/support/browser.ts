@@ -97,3 +97,10 @@ export async function registerThroughUi(page: Page, baseUrl: string, owner: Owne
   await page.getByRole("link", { name: "Access Your Dashboard" }).click();
   await visible(page.getByRole("heading", { name: `Welcome back, ${owner.firstName}` }));
 }
+
+/** A JSON call made with the page's own session (its cookie), failing the test unless it succeeded. */
+export async function apiCall<T>(page: Page, baseUrl: string, method: "post" | "put", path: string, data: unknown): Promise<T> {
+  const response = await page.request[method](`${baseUrl}${path}`, { data });
+  if (response.status() >= 300) throw new Error(`${method.toUpperCase()} ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}

@@ -1,92 +1,45 @@
 import { Ban, Plus, Truck } from "lucide-react";
-import { useState, type MouseEvent } from "react";
-import { describeError } from "../../api/errors.ts";
+import { useState } from "react";
 import { useCancelEwayBill, useEwayBills, type EwayBill } from "../../api/gst.ts";
 import { formatValidity } from "../../lib/eway-bill-form.ts";
 import { EmptyState, ErrorState, TableSkeleton } from "../list-states.tsx";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../ui/alert-dialog.tsx";
+import { ReasonDialog } from "../reason-dialog.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
-import { TextareaField } from "../ui/text-field.tsx";
 import { WithTooltip } from "../ui/tooltip.tsx";
 import { toast } from "../ui/use-toast.ts";
 import { EwayBillFormDialog } from "./eway-bill-form-dialog.tsx";
 
-/** Asks why before cancelling; stays open while the call is in flight so a refusal can be read. */
+/** Asks why before cancelling an e-way bill. */
 function CancelEwayBillDialog({ bill, onClose }: { bill: EwayBill; onClose: () => void }) {
   const cancel = useCancelEwayBill();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const number = bill.eWayBillNo ?? bill.documentNumber;
-
-  async function confirm() {
-    if (!reason.trim()) {
-      setError("Reason is required");
-      return;
-    }
-    try {
-      await cancel.mutateAsync({ id: bill.id, reason: reason.trim() });
-      toast({ title: `E-way bill ${number} cancelled` });
-      onClose();
-    } catch (failure) {
-      setError(describeError(failure, "The e-way bill could not be cancelled."));
-    }
-  }
-
   return (
-    <AlertDialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !cancel.isPending) onClose();
+    <ReasonDialog
+      id="eway-cancel-reason"
+      title={`Cancel e-way bill ${number}?`}
+      description={
+        <>
+          For invoice <span className="font-medium text-foreground">{bill.documentNumber}</span>. An e-way bill can be cancelled only within 24 hours of its generation, and
+          cannot be used again.
+        </>
+      }
+      label="Reason for cancellation"
+      placeholder="e.g. Order cancelled by the buyer"
+      rows={3}
+      maxLength={200}
+      keepLabel="Keep it"
+      confirmLabel="Cancel E-Way Bill"
+      failure="The e-way bill could not be cancelled."
+      pending={cancel.isPending}
+      submit={async (reason) => {
+        await cancel.mutateAsync({ id: bill.id, reason });
+        toast({ title: `E-way bill ${number} cancelled` });
       }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Cancel e-way bill {number}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            For invoice <span className="font-medium text-foreground">{bill.documentNumber}</span>. An e-way bill can be cancelled only within 24 hours of its generation, and
-            cannot be used again.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <TextareaField
-          id="eway-cancel-reason"
-          label="Reason for cancellation"
-          required
-          rows={3}
-          maxLength={200}
-          placeholder="e.g. Order cancelled by the buyer"
-          value={reason}
-          error={error ?? undefined}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(null);
-          }}
-        />
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={cancel.isPending}>Keep it</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={cancel.isPending}
-            onClick={(event: MouseEvent<HTMLButtonElement>) => {
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            {cancel.isPending ? "Cancelling..." : "Cancel E-Way Bill"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+    />
   );
 }
 

@@ -45,3 +45,16 @@ export function indianDateOf(value: string | Date): IndianDate {
   if (Number.isNaN(ms)) throw new RangeError("Invalid Date");
   return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** The April–March financial year's first calendar year, India date: 2026-03-31 → 2025. */
+export function financialYearStart(date: string | Date): number {
+  const day = indianDateOf(date);
+  const year = Number(day.slice(0, 4));
+  return Number(day.slice(5, 7)) >= 4 ? year : year - 1;
+}
+
+/** The April–March financial year of a date, India date, short form: 2025-10-15 → "2025-26"; 2026-03-31 → "2025-26". */
+export function financialYearOf(date: string | Date): string {
+  const start = financialYearStart(date);
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}

@@ -61,3 +61,16 @@ export function proposeInvoiceNumber(date: string | Date, random0to999: number):
   const day = indianDateOf(date);
   return `INV-${day.slice(0, 4)}${day.slice(5, 7)}-${String(random0to999).padStart(3, "0")}`;
 }
+
+/**
+ * "INV/26-27/0001": prefix, the financial year's short form, the sequence padded to four. The
+ * e-invoice schema allows 16 characters, so a sequence past 9999 takes more digits and the
+ * prefix gives up its tail to make room (Rule 46(b): the number only has to be unique and
+ * consecutive; the serial and the year are what keep it so).
+ */
+export function seriesNumber(prefix: string, financialYear: string, sequence: number): string {
+  const year = `${financialYear.slice(2, 4)}-${financialYear.slice(5, 7)}`;
+  const serial = String(sequence).padStart(4, "0");
+  const room = INVOICE_NUMBER_MAX_LENGTH - year.length - serial.length - 2;
+  return `${prefix.slice(0, Math.max(room, 1))}/${year}/${serial}`;
+}

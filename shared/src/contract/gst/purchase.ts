@@ -19,6 +19,7 @@ import { formatPaise } from "../money.ts";
 import type { Paise } from "../money.ts";
 import { isRateValidOn, ratesValidOn, DEFAULT_GST_RATE } from "./rates.ts";
 import { indianDateOf } from "./indiaDate.ts";
+import { seriesNumber } from "./invoiceNumber.ts";
 import { basisPointsToPercent, percentToBasisPoints, roundHalfUp, type BasisPoints } from "./tax.ts";
 
 /** How far a typed GST may stray from rate × amount: ₹1, as suppliers round per line. */
@@ -121,6 +122,5 @@ export function itcDefaultFor(category: ExpenseCategory): ItcDefault {
 
 /** "RCM/26-27/0001": a self-invoice number (s.31(3)(f)), consecutive per financial year ("2026-27"). */
 export function selfInvoiceNumber(financialYear: string, sequence: number): string {
-  const [start, end] = financialYear.split("-") as [string, string];
-  return `RCM/${start.slice(-2)}-${end.slice(-2)}/${String(sequence).padStart(4, "0")}`;
+  return seriesNumber("RCM", financialYear, sequence);
 }
