@@ -17,6 +17,7 @@ import { PrivacyPage } from "./pages/privacy.tsx";
 import { RegisterPage } from "./pages/register.tsx";
 import { ReportsPage } from "./pages/reports.tsx";
 import { SettingsPage } from "./pages/settings.tsx";
+import { SetupPage } from "./pages/setup.tsx";
 import { TermsPage } from "./pages/terms.tsx";
 import { VendorsPage } from "./pages/vendors.tsx";
 
@@ -43,6 +44,8 @@ const APP_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ["/gst-compliance", GstCompliancePage],
   // Reached from the sidebar's user block rather than its eight entries.
   ["/settings", SettingsPage],
+  // Issue 9: the first-run setup, offered after registration and while the profile lacks what invoices print.
+  ["/setup", SetupPage],
 ];
 
 export function App() {

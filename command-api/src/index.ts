@@ -12,6 +12,7 @@ import { ewayBillRoutes } from "./gst/ewayBill.ts";
 import { gstRoutes } from "./gst/routes.ts";
 import { invoiceRoutes } from "./invoices/routes.ts";
 import { salesNoteRoutes } from "./notes/routes.ts";
+import { deliveryChallanRoutes } from "./challans/routes.ts";
 import { productRoutes } from "./products/routes.ts";
 import { profileRoutes } from "./profile/routes.ts";
 
@@ -30,6 +31,8 @@ export function commandApiRouter(deps: CommandDeps): Router {
   router.use(requireJsonBody);
   // A GSTR-2B download can run to megabytes; every other command is small.
   router.use("/gst/gstr2b", express.json({ limit: "5mb" }));
+  // A logo arrives as a data URL: up to 200 KB of image, refused with a 400 beyond that.
+  router.use("/profile/logo", express.json({ limit: "2mb" }));
   router.use(express.json({ limit: "100kb" }));
   // After parsing, before any handler: input no store can hold never reaches a command.
   router.use(refuseUnsafeInput);
@@ -47,6 +50,7 @@ export function commandApiRouter(deps: CommandDeps): Router {
   router.use("/invoices", invoiceRoutes(deps));
   router.use("/credit-notes", salesNoteRoutes(deps, "credit"));
   router.use("/debit-notes", salesNoteRoutes(deps, "debit"));
+  router.use("/delivery-challans", deliveryChallanRoutes(deps));
   router.use("/expenses", expenseRoutes(deps));
   router.use("/gst", gstRoutes(deps));
   router.use("/ewaybills", ewayBillRoutes(deps));

@@ -6,6 +6,7 @@ import { reconciliationsProjection } from "./gst/reconciliationsProjection.ts";
 import { invoicesProjection } from "./invoices/invoicesProjection.ts";
 import { voidedNumbersProjection } from "./invoices/voidedNumbersProjection.ts";
 import { salesNotesProjection } from "./notes/salesNotesProjection.ts";
+import { deliveryChallansProjection } from "./challans/deliveryChallansProjection.ts";
 import { customersProjection } from "./parties/customersProjection.ts";
 import { vendorsProjection } from "./parties/vendorsProjection.ts";
 import { productsProjection } from "./products/productsProjection.ts";
@@ -28,4 +29,5 @@ export const allProjections: readonly AnyProjection[] = [
   processesProjection,
   voidedNumbersProjection,
   salesNotesProjection,
+  deliveryChallansProjection,
 ];

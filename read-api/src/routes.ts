@@ -7,6 +7,9 @@ import { dashboardStats } from "./dashboard.ts";
 import { gstReadRoutes } from "./gst/routes.ts";
 import { eInvoiceFor } from "./invoices/einvoice.ts";
 import { invoicePdf } from "./invoices/invoicePdf.ts";
+import { deliveryChallanReadRoutes } from "./challans/routes.ts";
+import { sendNotePdf } from "./notes/routes.ts";
+import { logoOf, profileLogoRoutes } from "./profile/logo.ts";
 import { buildReport } from "./reports/report.ts";
 import { reportPdf } from "./reports/reportPdf.ts";
 import { userResponse } from "./users.ts";
@@ -67,6 +70,8 @@ export function readApiRouter(deps: ReadDeps): Router {
   }
   router.get("/auth/me", me);
   router.get("/profile", me);
+  router.use("/profile/logo", profileLogoRoutes({ readStore, blobStore: deps.blobStore, sessions }));
+  router.use("/delivery-challans", deliveryChallanReadRoutes({ readStore, blobStore: deps.blobStore, sessions }));
 
   router.get("/customers", async (req, res) => {
     res.json(newestFirst(await readStore.list<Customer>(collections.customers, requireUserId(sessions, req))));
@@ -104,6 +109,12 @@ export function readApiRouter(deps: ReadDeps): Router {
       if (note.kind !== kind) throw notFound(label);
       res.json(note);
     });
+    router.get(`/${kind}-notes/:id/pdf`, async (req, res) => {
+      const userId = requireUserId(sessions, req);
+      const note = await owned<SalesNoteDocument>(collections.salesNotes, req.params.id, userId, label);
+      if (note.kind !== kind) throw notFound(label);
+      await sendNotePdf({ readStore, blobStore: deps.blobStore }, note, userId, res);
+    });
   }
 
   router.get("/invoices", async (req, res) => {
@@ -113,20 +124,18 @@ export function readApiRouter(deps: ReadDeps): Router {
     res.json(await owned<Invoice>(collections.invoices, req.params.id, requireUserId(sessions, req), "Invoice"));
   });
   router.get("/invoices/:id/einvoice", async (req, res) => {
-    res.json(eInvoiceFor(await owned<Invoice>(collections.invoices, req.params.id, requireUserId(sessions, req), "Invoice"), req));
+    const userId = requireUserId(sessions, req);
+    const [invoice, user] = await Promise.all([owned<Invoice>(collections.invoices, req.params.id, userId, "Invoice"), readStore.get<UserDocument>(collections.users, userId)]);
+    res.json(eInvoiceFor(invoice, req, user?.pinCode ?? null));
   });
   router.get("/invoices/:id/pdf", async (req, res) => {
     const layout = req.query.layout ?? "a4";
     if (layout !== "a4" && layout !== "thermal") throw new ValidationError([{ path: ["layout"], message: 'Layout must be "a4" or "thermal"' }]);
     const userId = requireUserId(sessions, req);
     const invoice = await owned<Invoice>(collections.invoices, req.params.id, userId, "Invoice");
-    // Bank details as the business gives them now; the delivery address from the customer's record.
-    const [user, customer] = await Promise.all([
-      readStore.get<UserDocument>(collections.users, userId),
-      readStore.get<Customer>(collections.customers, invoice.customerId),
-    ]);
-    const shippingAddress = customer?.userId === userId ? customer.shippingAddress : null;
-    const pdf = await invoicePdf(invoice, { ...bankDetails(user), shippingAddress }, layout);
+    // Bank details and logo as the business gives them now; the delivery address is the invoice's own snapshot.
+    const user = await readStore.get<UserDocument>(collections.users, userId);
+    const pdf = await invoicePdf(invoice, { ...bankDetails(user), logo: await logoOf(deps.blobStore, user) }, layout);
     const filename = `${invoice.invoiceNumber.replace(/[^A-Za-z0-9-]/g, "_")}${layout === "thermal" ? "-receipt" : ""}.pdf`;
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `attachment; filename="${filename}"`);

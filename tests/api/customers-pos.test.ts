@@ -70,7 +70,7 @@ function suite(name: string, open: () => Promise<TestApp>) {
       expect(noState.status).toBe(400);
       expect(noState.body).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "stateCode", message: "Choose the customer's state" }] });
 
-      const mismatch = await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: SEZ_GSTIN, stateCode: "32" });
+      const mismatch = await owner.post("/api/customers", { address: "12 MG Road", name: "Reddy Retail", gstNumber: SEZ_GSTIN, stateCode: "32" });
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.errors).toEqual([{ path: "stateCode", message: "The GSTIN is registered in 29-Karnataka: the state must match it" }]);
 
@@ -83,12 +83,12 @@ function suite(name: string, open: () => Promise<TestApp>) {
       expect(await countEvents(app.sql)).toBe(before);
 
       // With a GSTIN the state is filled from it.
-      expect((await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: SEZ_GSTIN })).body).toMatchObject({ stateCode: "29", isSez: false });
+      expect((await owner.post("/api/customers", { address: "12 MG Road", name: "Reddy Retail", gstNumber: SEZ_GSTIN })).body).toMatchObject({ stateCode: "29", isSez: false });
     });
 
     it("s.16 IGST Act: an SEZ customer in the same state pays IGST; GSTR-1 b2b SEWP, GSTR-3B 3.1(b)", async () => {
       const { owner, sell } = await business(app);
-      const sez = await owner.post("/api/customers", { name: "Electronic City SEZ Unit", gstNumber: SEZ_GSTIN, isSez: true });
+      const sez = await owner.post("/api/customers", { address: "12 MG Road", name: "Electronic City SEZ Unit", gstNumber: SEZ_GSTIN, isSez: true });
       expect(sez.body).toMatchObject({ stateCode: "29", isSez: true });
       const sale = await sell(sez.body.id);
       expect(sale.status).toBe(201);
@@ -130,12 +130,42 @@ function suite(name: string, open: () => Promise<TestApp>) {
       expect(sameDay.body.dueDate).toBe(saleDate);
     });
 
+    it("Rule 46(d), (e): a tax invoice needs a registered buyer's address, and an unregistered buyer's address and state from ₹50,000 of taxable value (400, nothing appended)", async () => {
+      const { owner, sell } = await business(app);
+      const fifty = (quantity: number) => ({
+        subtotal: String(1000 * quantity),
+        gstAmount: String(180 * quantity),
+        total: String(1180 * quantity),
+        items: [{ productId: undefined as unknown, quantity, price: "1000", gstRate: "18", amount: `${1180 * quantity}.00` }],
+      });
+      const registered = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AAGCB1286Q1Z0" })).body.id as string;
+      const walkIn = (await owner.post("/api/customers", { name: "Walk-in", stateCode: "29" })).body.id as string;
+      const product = ((await owner.get("/api/products")).body as { id: string }[])[0]!.id;
+      const withProduct = (figures: ReturnType<typeof fifty>) => ({ ...figures, items: figures.items.map((item) => ({ ...item, productId: product })) });
+
+      const before = await countEvents(app.sql);
+      const noAddress = await sell(registered);
+      expect(noAddress.status).toBe(400);
+      expect(noAddress.body.errors).toEqual([{ path: "customerId", message: expect.stringContaining("Add Reddy Retail's address") }]);
+      const large = await sell(walkIn, withProduct(fifty(50)));
+      expect(large.status).toBe(400);
+      expect(large.body.errors).toEqual([{ path: "customerId", message: expect.stringContaining("₹50,000 or more to an unregistered buyer") }]);
+      expect(await countEvents(app.sql)).toBe(before);
+
+      // Below ₹50,000 an unregistered buyer's name is enough; with the address both go through.
+      expect((await sell(walkIn, withProduct(fifty(49)))).status).toBe(201);
+      await owner.put(`/api/customers/${walkIn}`, { name: "Walk-in", stateCode: "29", address: "4 Avenue Road, Bengaluru" });
+      expect((await sell(walkIn, withProduct(fifty(50)))).status).toBe(201);
+      await owner.put(`/api/customers/${registered}`, { name: "Reddy Retail", gstNumber: "29AAGCB1286Q1Z0", address: "5 Residency Road, Bengaluru" });
+      expect((await sell(registered)).status).toBe(201);
+    });
+
     it("customers saved before states were asked still invoice: their GSTIN's state, else the business's", async () => {
       const { owner, userId, sell } = await business(app);
       const metadata = { userId, actor: `user:${userId}`, causationId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 };
       const oldCustomer = async (name: string, gstNumber: string | null) => {
         const customerId = randomUUID();
-        const data = { customerId, ownerId: userId, name, email: null, phone: null, address: null, gstNumber, creditLimitPaise: 0, addedAt: new Date().toISOString() };
+        const data = { customerId, ownerId: userId, name, email: null, phone: null, address: gstNumber ? "Shivaji Nagar, Pune" : null, gstNumber, creditLimitPaise: 0, addedAt: new Date().toISOString() };
         await app.stores.eventStore.appendToStream(`customer-${customerId}`, [{ id: randomUUID(), type: "CustomerAdded", data, metadata }], "no_stream");
         return customerId;
       };

@@ -199,6 +199,20 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/gst/file-gstr3b", body: () => ({ period }) },
   { method: "POST", path: "/api/ewaybills", body: ewayBillBody },
   { method: "POST", path: "/api/ewaybills/:id/cancel", idKind: "ewayBill", restores: "ewayBill", body: () => ({ reason: "Order cancelled" }) },
+  // Issue 9: delivery challans, note PDFs, the logo, the HSN master, CMP-08.
+  { method: "POST", path: "/api/delivery-challans", body: (b) => ({ customerId: b.customer, purpose: "job_work", items: [{ productId: b.product, quantity: 1 }] }) },
+  { method: "GET", path: "/api/delivery-challans" },
+  { method: "GET", path: "/api/delivery-challans/:id", idKind: "invoice" },
+  { method: "GET", path: "/api/delivery-challans/:id/pdf", idKind: "invoice" },
+  { method: "POST", path: "/api/delivery-challans/:id/cancel", idKind: "invoice", body: () => ({ reason: "Not sent" }) },
+  { method: "GET", path: "/api/credit-notes/:id/pdf", idKind: "invoice" },
+  { method: "GET", path: "/api/debit-notes/:id/pdf", idKind: "invoice" },
+  { method: "PUT", path: "/api/profile/logo", body: () => ({ image: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }) },
+  { method: "DELETE", path: "/api/profile/logo" },
+  { method: "GET", path: "/api/profile/logo" },
+  { method: "GET", path: "/api/gst/hsn" },
+  { method: "GET", path: "/api/gst/hsn/:id", idKind: "period" },
+  { method: "GET", path: "/api/gst/cmp08" },
 ];
 
 const deepJunk = (depth: number): unknown => {

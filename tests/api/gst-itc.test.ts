@@ -49,7 +49,7 @@ function monthOfPurchases(name: string, open: () => Promise<TestApp>) {
       await owner.register();
       await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: BUSINESS, gstRegistrationDate: month.from });
       const product = (await owner.post("/api/products", { name: "Hair oil", sku: "OIL-ITC", category: "Other", price: "100000", stock: 10, gstRate: 18, hsnCode: "3305" })).body.id;
-      const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Walk-in" })).body.id;
+      const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Walk-in", address: "Shivaji Nagar, Pune" })).body.id;
       // Outward: ₹1,00,000 at 18% within Maharashtra: CGST 9,000 + SGST 9,000.
       const sale = await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "S-1", issueDate: day(2), subtotal: "100000", gstAmount: "18000", total: "118000", items: [{ productId: product, quantity: 1, price: "100000", gstRate: "18", amount: "118000.00" }] });
       expect(sale.status).toBe(201);

@@ -22,7 +22,7 @@ async function businessWithSales(app: TestApp) {
   await owner.register();
   await owner.put("/api/profile", { companyName: "Rao Stores", ...registeredLastMonth });
   const product = (await owner.post("/api/products", { name: "Hair oil", sku: `OIL-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id;
-  const registered = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" })).body.id;
+  const registered = (await owner.post("/api/customers", { address: "12 MG Road", name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" })).body.id;
   const walkIn = (await owner.post("/api/customers", { stateCode: "27", name: "Walk-in" })).body.id;
   const item = (quantity: number, amount: string) => [{ productId: product, quantity, price: "1000", gstRate: "18", amount }];
   await owner.post("/api/invoices", { customerId: registered, invoiceNumber: `G1-${period}-1`, issueDate: lastMonthDate, subtotal: "2000", gstAmount: "360", total: "2360", items: item(2, "2360.00") });
@@ -116,7 +116,7 @@ describe("GST tools", () => {
   it("validates GSTINs, naming the business when it is one of the user's parties", async () => {
     const owner = new ApiClient(app.baseUrl);
     await owner.register();
-    await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" });
+    await owner.post("/api/customers", { address: "12 MG Road", name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" });
     const known = await owner.post("/api/gst/validate-gstin", { gstin: "29aabcr1718e1zl" });
     expect(known.body).toMatchObject({ valid: true, details: { gstin: "29AABCR1718E1ZL", stateCode: "29", stateName: "Karnataka", pan: "AABCR1718E", holderType: expect.any(String), businessName: "Reddy Retail" } });
     const unknown = await owner.post("/api/gst/validate-gstin", { gstin: "27AAPFU0939F1ZV" });
@@ -150,7 +150,7 @@ describe("the daily overdue sweep", () => {
     const owner = new ApiClient(app.baseUrl);
     await owner.register();
     await owner.put("/api/profile", { stateCode: "27" });
-    const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "100", gstRate: 18 })).body.id;
+    const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "100", stock: 100, gstRate: 18 })).body.id;
     const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Late payer" })).body.id;
     // Issue 9: a due date cannot be before the invoice date, so the late ones are dated before it.
     const body = (number: string, dueDate: string | null) => ({ customerId: customer, invoiceNumber: number, issueDate: "2026-01-10", dueDate, subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
@@ -175,7 +175,7 @@ describe("the daily overdue sweep", () => {
     const owner = new ApiClient(app.baseUrl);
     await owner.register();
     await owner.put("/api/profile", { stateCode: "27" });
-    const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "100", gstRate: 18 })).body.id;
+    const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "100", stock: 100, gstRate: 18 })).body.id;
     const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Late payer" })).body.id;
     const body = (number: string) => ({ customerId: customer, invoiceNumber: number, issueDate: "2026-01-10", dueDate: "2026-01-15", subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
     const bad = (await owner.post("/api/invoices", body("BAD-1"))).body;
@@ -393,7 +393,7 @@ describe("e-way bills", () => {
     const owner = new ApiClient(app.baseUrl);
     await owner.register();
     await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", businessAddress: "Pune" });
-    const product = (await owner.post("/api/products", { name: "Machine", sku: "M-1", category: "Electronics", price: "60000", gstRate: 18, hsnCode: "847130" })).body.id;
+    const product = (await owner.post("/api/products", { name: "Machine", sku: "M-1", category: "Electronics", price: "60000", stock: 100, gstRate: 18, hsnCode: "847130" })).body.id;
     const customer = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL", address: "Bengaluru" })).body.id;
     const invoice = (await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "EW-1", subtotal: "60000", gstAmount: "10800", total: "70800", items: [{ productId: product, quantity: 1, price: "60000", gstRate: "18", amount: "70800.00" }] })).body;
 

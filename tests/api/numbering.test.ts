@@ -53,12 +53,12 @@ describe.each(backends)("invoice number series (Rule 46(b)) on %s", (backend) =>
 
   it("Rule 46(b): 20 concurrent creates without a number get 20 consecutive numbers, no gap, no duplicate", async () => {
     const { owner, body } = await business(app);
-    expect((await owner.get(`/api/invoices/next-number?issueDate=${today}`)).body).toEqual({ number: `INV/${short}/0001` });
+    expect((await owner.get(`/api/invoices/next-number?issueDate=${today}`)).body).toEqual({ number: `INV/${short}/0001`, documentType: "taxInvoice" });
     const created = await Promise.all(Array.from({ length: 20 }, (_, i) => owner.post("/api/invoices", body(i % 2 === 0 ? {} : { invoiceNumber: "" }))));
     expect(created.map((r) => r.status)).toEqual(Array(20).fill(201));
     const numbers = created.map((r) => r.body.invoiceNumber as string).sort();
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `INV/${short}/${String(i + 1).padStart(4, "0")}`));
-    expect((await owner.get("/api/invoices/next-number")).body).toEqual({ number: `INV/${short}/0021` });
+    expect((await owner.get("/api/invoices/next-number")).body).toEqual({ number: `INV/${short}/0021`, documentType: "taxInvoice" });
     expect(await heldByNothing(app.sql)).toEqual([]);
   });
 
@@ -80,7 +80,7 @@ describe.each(backends)("invoice number series (Rule 46(b)) on %s", (backend) =>
     const last = await owner.post("/api/invoices", body({ issueDate: lastYearDay }));
     expect(last.status).toBe(201);
     expect(last.body.invoiceNumber).toBe(`INV/${lastShort}/0001`);
-    expect((await owner.get(`/api/invoices/next-number?issueDate=${lastYearDay}`)).body).toEqual({ number: `INV/${lastShort}/0002` });
+    expect((await owner.get(`/api/invoices/next-number?issueDate=${lastYearDay}`)).body).toEqual({ number: `INV/${lastShort}/0002`, documentType: "taxInvoice" });
     expect((await owner.post("/api/invoices", body())).body.invoiceNumber).toBe(`INV/${short}/0002`);
   });
 

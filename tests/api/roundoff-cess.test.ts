@@ -21,7 +21,7 @@ async function business(app: TestApp) {
   await owner.register();
   const profile = await owner.put("/api/profile", { companyName: "Bengaluru Paan", gstNumber: BUSINESS_GSTIN, gstRegistrationDate: "2025-04-01" });
   expect(profile.status).toBe(200);
-  const customer = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: CUSTOMER_GSTIN, stateCode: "29" })).body.id as string;
+  const customer = (await owner.post("/api/customers", { address: "12 MG Road", name: "Reddy Retail", gstNumber: CUSTOMER_GSTIN, stateCode: "29" })).body.id as string;
   const product = async (extra: Record<string, unknown>) => {
     const added = await owner.post("/api/products", { name: "Pan masala", sku: `PAN-${randomBytes(3).toString("hex")}`, category: "Other", stock: 1000, gstRate: 18, hsnCode: "2106", ...extra });
     expect(added.status).toBe(201);

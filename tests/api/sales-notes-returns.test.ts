@@ -31,7 +31,7 @@ describe.each(backends)("credit and debit notes in the returns (issue 9, s.34) o
     expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", gstRegistrationDate: `${Number(fy.slice(0, 4)) - 3}-04-01` })).status).toBe(200);
     expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
     const oil = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id as string;
-    const registered = await owner.post("/api/customers", { stateCode: "29", name: "Rajesh Oils", gstNumber: "29AABCR1718E1ZL" });
+    const registered = await owner.post("/api/customers", { address: "12 MG Road", stateCode: "29", name: "Rajesh Oils", gstNumber: "29AABCR1718E1ZL" });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     const walkIn = (await owner.post("/api/customers", { stateCode: "27", name: "Walk-in" })).body.id as string;
     const sell = async (customerId: string, quantity: number) => {

@@ -6,6 +6,7 @@ import { financialYearOf, previousPeriod, returnPeriodOf } from "@bahi/shared/re
 import { ApiClient } from "../support/apiClient.ts";
 import { countEvents, startTestApp, type Backend, type TestApp } from "../support/app.ts";
 import { postgresUnavailableReason } from "../support/postgres.ts";
+import { eventsOfType } from "../support/reservations.ts";
 
 const postgresSkipReason = await postgresUnavailableReason();
 const backends: Backend[] = postgresSkipReason ? ["pglite"] : ["pglite", "postgres"];
@@ -147,6 +148,54 @@ describe.each(backends)("credit and debit notes (issue 9, s.34) on %s", (backend
     expect((await owner.post("/api/credit-notes", { invoiceId: a.id, reason: "sales_return", items: [{ productId: oil, quantity: 1, price: "1000" }] })).status).toBe(201);
   });
 
+  it("s.34(1): one credit note against two invoices of the customer credits each the line its item names", async () => {
+    const { owner, oil, invoice } = await business(app);
+    const a = await invoice(2);
+    const b = await invoice(3);
+    const note = await owner.post("/api/credit-notes", {
+      invoiceIds: [a.id, b.id],
+      reason: "sales_return",
+      items: [
+        { invoiceId: b.id, productId: oil, quantity: 2, price: "1000" },
+        { invoiceId: a.id, productId: oil, quantity: 1, price: "1000" },
+      ],
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    expect(note.body.items.map((line: { invoiceId: string; quantity: number }) => [line.invoiceId, line.quantity])).toEqual([
+      [b.id, 2],
+      [a.id, 1],
+    ]);
+    expect((await owner.get(`/api/invoices/${a.id}`)).body.netTotal).toBe("1180.00");
+    expect((await owner.get(`/api/invoices/${b.id}`)).body.netTotal).toBe("1180.00");
+    const other = await invoice(1);
+    const stray = await owner.post("/api/credit-notes", { invoiceIds: [a.id], reason: "sales_return", items: [{ invoiceId: other.id, productId: oil, quantity: 1, price: "1000" }] });
+    expect(stray.status).toBe(400);
+    expect(stray.body.errors).toEqual([{ path: "items.0.invoiceId", message: "This line's invoice is not one of the note's invoices" }]);
+  });
+
+  it("s.34(1): six credit notes racing on one invoice never credit more than its taxable value; the losers' numbers are voided", async () => {
+    const { owner, oil, invoice } = await business(app);
+    const a = await invoice(2);
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, () => owner.post("/api/credit-notes", { invoiceId: a.id, reason: "sales_return", items: [{ productId: oil, quantity: 1, price: "1000" }] })),
+    );
+    const won = raced.filter((r) => r.status === 201);
+    const lost = raced.filter((r) => r.status !== 201);
+    expect(won).toHaveLength(2);
+    expect(lost.map((r) => r.status)).toEqual([400, 400, 400, 400]);
+    expect(lost.every((r) => JSON.stringify(r.body).includes(`Invoice ${a.invoiceNumber} has 0.00 of taxable value left to credit`))).toBe(true);
+    const detail = await owner.get(`/api/invoices/${a.id}`);
+    expect(detail.body.netTotal).toBe("0.00");
+    const numbers = (await eventsOfType(app.sql, ["DocumentNumberIssued", "DocumentNumberVoided"])).filter((e) => e.data.userId === detail.body.userId && e.data.series === "credit-note");
+    const issuedFor = new Set(numbers.filter((e) => e.type === "DocumentNumberIssued").map((e) => e.data.documentId));
+    const voidedFor = numbers.filter((e) => e.type === "DocumentNumberVoided");
+    // Whoever lost after taking a number gave it back; a loser refused before taking one took none.
+    expect(issuedFor.size - voidedFor.length).toBe(2);
+    // The invoice can be edited again only if every share was withdrawn: two notes stand, so it cannot.
+    const edit = await owner.put(`/api/invoices/${a.id}`, { customerId: detail.body.customerId, subtotal: "1000", gstAmount: "180", total: "1180", items: [{ productId: oil, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] });
+    expect(edit.status).toBe(409);
+  });
+
   it("s.34(2): a credit note after 30 November following the invoice's financial year is refused (409) and appends nothing", async () => {
     const { owner, oil, invoice } = await business(app);
     const old = await invoice(1, { issueDate: longAgo, dueDate: longAgo });
@@ -161,7 +210,7 @@ describe.each(backends)("credit and debit notes (issue 9, s.34) on %s", (backend
     expect((await owner.post("/api/debit-notes", { invoiceId: old.id, reason: "correction", items: [{ productId: oil, quantity: 1, price: "10" }] })).status).toBe(201);
   });
 
-  it("s.39 / design §4: a note dated in a period whose GSTR-1 is filed is refused (409 PERIOD_FILED) and appends nothing", async () => {
+  it("s.39 / design §4: a note dated in a period whose GSTR-1 is filed is refused (409 PERIOD_FILED, appending nothing) until the user confirms moving it to the next open period", async () => {
     const { owner, oil, invoice } = await business(app, last.from);
     const a = await invoice(2, { issueDate: last.from, dueDate: last.from });
     const filed = await owner.post("/api/gst/file-gstr1", { period: last.fp });
@@ -170,8 +219,13 @@ describe.each(backends)("credit and debit notes (issue 9, s.34) on %s", (backend
     const refused = await owner.post("/api/credit-notes", { invoiceId: a.id, reason: "sales_return", issueDate: last.to, items: [{ productId: oil, quantity: 1, price: "1000" }] });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("PERIOD_FILED");
+    expect(refused.body.reportIn).toBe(returnPeriodOf(new Date()));
     expect(await countEvents(app.sql)).toBe(before);
-    // Dated today (an open period) the same note is issued.
+    // Confirmed, the note keeps its date and is reported in the next open period (this month's).
+    const moved = await owner.post("/api/credit-notes", { invoiceId: a.id, reason: "sales_return", issueDate: last.to, reportInNextOpenPeriod: true, items: [{ productId: oil, quantity: 1, price: "1000" }] });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(201);
+    expect(moved.body).toMatchObject({ issueDate: last.to, reportingPeriod: returnPeriodOf(new Date()) });
+    // Dated today (an open period) a note is issued without asking.
     expect((await owner.post("/api/credit-notes", { invoiceId: a.id, reason: "sales_return", items: [{ productId: oil, quantity: 1, price: "1000" }] })).status).toBe(201);
   });
 

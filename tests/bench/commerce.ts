@@ -26,7 +26,7 @@ async function seedBusiness(client: ApiClient) {
   await client.put("/api/profile", { companyName: "Bench Traders", gstNumber: "27AAPFU0939F1ZV" });
   await client.post("/api/profile/plan", { plan: "professional" });
   const product = (await client.post("/api/products", { name: "Widget", sku: `W-${randomUUID().slice(0, 8)}`, category: "Other", price: "100", stock: 1_000_000, gstRate: 18 })).body.id as string;
-  const customer = (await client.post("/api/customers", { name: "Buyer", gstNumber: "29AABCR1718E1ZL" })).body.id as string;
+  const customer = (await client.post("/api/customers", { address: "12 MG Road", name: "Buyer", gstNumber: "29AABCR1718E1ZL" })).body.id as string;
   return { product, customer };
 }
 

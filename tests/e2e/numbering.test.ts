@@ -105,6 +105,8 @@ describe("invoice numbering, dates and customer states", () => {
     await visible(state.getByText("29-Karnataka"));
     expect(await state.isDisabled()).toBe(true);
     await dialog.getByLabel("SEZ unit or developer").check();
+    // Rule 46(d): a registered buyer's address is on every tax invoice to it.
+    await dialog.getByLabel("Address", { exact: true }).fill("EPIP Zone, Whitefield, Bengaluru");
     await dialog.getByLabel("Shipping Address").fill("Block C, ITPL, Whitefield, Bengaluru 560066");
     await dialog.getByRole("button", { name: "Add Customer" }).click();
     await visible(toast("Customer added successfully"));

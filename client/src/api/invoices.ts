@@ -50,10 +50,11 @@ export function useInvoice(id: string | null) {
  * never sent, since the server assigns it when the invoice is created. Under INVOICES_KEY, so
  * creating an invoice refreshes it.
  */
-export function useNextInvoiceNumber(issueDate: string | null) {
-  return useQuery<{ number: string }>({
-    queryKey: [INVOICES_PATH, "next-number", issueDate ?? ""],
-    queryFn: () => requestJson<{ number: string }>("GET", `${INVOICES_PATH}/next-number?issueDate=${encodeURIComponent(issueDate ?? "")}`),
+export function useNextInvoiceNumber(issueDate: string | null, documentType: "taxInvoice" | "billOfSupply" = "taxInvoice") {
+  // Issue 9: a bill of supply numbers from its own series (BOS/…); the server answers which one it used.
+  return useQuery<{ number: string; documentType?: "taxInvoice" | "billOfSupply" }>({
+    queryKey: [INVOICES_PATH, "next-number", issueDate ?? "", documentType],
+    queryFn: () => requestJson<{ number: string; documentType?: "taxInvoice" | "billOfSupply" }>("GET", `${INVOICES_PATH}/next-number?issueDate=${encodeURIComponent(issueDate ?? "")}&documentType=${documentType}`),
     enabled: issueDate !== null,
     // Another tab or device may have used a number since: ask again whenever the form opens.
     staleTime: 0,

@@ -28,3 +28,30 @@ export function useUpgradePlan() {
     onSuccess: storeProfile,
   });
 }
+
+/** Issue 9: the logo, sent as a data URL (PNG or JPEG, at most 200 KB); the answer names the stored image. */
+export function useUploadLogo() {
+  return useMutation({
+    mutationFn: (image: string) => requestJson<{ logo: User["logo"] }>("PUT", "/api/profile/logo", { image }),
+    onSuccess: ({ logo }) => queryClient.setQueryData<User>(PROFILE_KEY, (user) => user && { ...user, logo }),
+  });
+}
+
+export function useRemoveLogo() {
+  return useMutation({
+    mutationFn: () => requestJson<{ logo: User["logo"] }>("DELETE", "/api/profile/logo"),
+    onSuccess: () => queryClient.setQueryData<User>(PROFILE_KEY, (user) => user && { ...user, logo: null }),
+  });
+}
+
+/** The logo's address; the hash changes with the image, so a browser never shows an old one. */
+export const logoUrl = (logo: NonNullable<User["logo"]>) => `/api/profile/logo?v=${logo.hash.slice(0, 16)}`;
+
+/**
+ * The dashboard's setup reminder reads the profile on its own key, fresh at each visit: it must
+ * not fill the shared profile cache early (a profile changed elsewhere would then look stale to
+ * the invoice form), and after the setup it must see what was saved.
+ */
+export function useProfileForSetupReminder() {
+  return useQuery<User>({ queryKey: ["setup-reminder", ...PROFILE_KEY], queryFn: () => requestJson<User>("GET", "/api/profile"), staleTime: 0, gcTime: 0 });
+}

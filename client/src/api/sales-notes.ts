@@ -1,6 +1,7 @@
 import type { SalesNote, SalesNoteKind, SalesNoteReason } from "@bahi/shared/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { requestJson } from "./http.ts";
+import { downloadBlob, invoiceFileName } from "../lib/download.ts";
+import { apiRequest, requestJson } from "./http.ts";
 import { INVOICES_KEY } from "./invoices.ts";
 import { LOW_STOCK_KEY, PRODUCTS_KEY } from "./products.ts";
 import { refreshAfterWrite } from "./resource.ts";
@@ -21,13 +22,16 @@ export function reasonLabel(reason: string): string {
   return REASON_OPTIONS.find((option) => option.value === reason)?.label ?? reason;
 }
 
-/** The body the form sends: one invoice, its products at their invoiced rates. */
+/** The body the form sends: one or more invoices of one customer, their products at their invoiced rates. */
 export interface CreateSalesNoteBody {
-  invoiceId: string;
+  invoiceId?: string;
+  invoiceIds?: string[];
   reason: SalesNoteReason;
   issueDate: string;
-  items: { productId: string; quantity: number; price: string }[];
+  items: { invoiceId?: string; productId: string; quantity: number; price: string }[];
   notes?: string;
+  /** Design §4: report a note dated in a filed month in the next open one. */
+  reportInNextOpenPeriod?: boolean;
 }
 
 const PATHS: Record<SalesNoteKind, string> = { credit: "/api/credit-notes", debit: "/api/debit-notes" };
@@ -64,4 +68,12 @@ export function useCreateSalesNote() {
     mutationFn: ({ kind, body }: { kind: SalesNoteKind; body: CreateSalesNoteBody }) => requestJson<SalesNote>("POST", PATHS[kind], body),
     onSuccess: () => refreshAfterWrite([...SALES_NOTES_KEYS, INVOICES_KEY, PRODUCTS_KEY, LOW_STOCK_KEY]),
   });
+}
+
+/** Issue 9: the note's PDF (Rule 53), fetched with the session's credentials and saved as "CN_26-27_0001.pdf". */
+export async function downloadSalesNotePdf(note: Pick<SalesNote, "id" | "kind" | "number">): Promise<string> {
+  const response = await apiRequest("GET", `${PATHS[note.kind]}/${encodeURIComponent(note.id)}/pdf`);
+  const fileName = invoiceFileName(note.number, "pdf");
+  downloadBlob(await response.blob(), fileName);
+  return fileName;
 }

@@ -15,8 +15,10 @@ import {
   parseCessPerUnit,
   parseDiscount,
   percentToBasisPoints,
+  roundHalfUp,
   seriesNumber,
   toPaise,
+  toThousandths,
 } from "@bahi/shared/contract";
 import type { InvoiceTax, LineInput, LineTax, Supply } from "@bahi/shared/contract";
 import { z } from "zod";
@@ -81,10 +83,15 @@ function readDate(value: unknown): string | null {
   }
 }
 
-/** The quantity input's reading: an integer, 0 if not numeric (SPEC §5). */
+/**
+ * The quantity input's reading, 0 if not numeric (SPEC §5). Issue 9: up to 3 decimals for a
+ * measured unit (2.5 KGS); the schema and the server refuse a fourth decimal or a fraction of
+ * a counted unit, with a message for the item.
+ */
 export function readQuantity(value: unknown): number {
-  const parsed = Number.parseInt(String(value ?? ""), 10);
-  return Number.isNaN(parsed) ? 0 : parsed;
+  const text = String(value ?? "").trim();
+  const parsed = text === "" ? Number.NaN : Number(text);
+  return Number.isFinite(parsed) ? parsed : 0;
 }
 
 /** A discount the GST module can use, or the reason it cannot. `null` discount: none given. */
@@ -116,8 +123,9 @@ export function invoiceFormSchema() {
     const discount = discountOf(line.discount, line.discountType);
     if (!discount.ok) {
       ctx.addIssue({ code: "custom", path: ["discount"], message: discount.message });
-    } else if (discount.value?.type === "amount" && Number.isSafeInteger(line.quantity) && isMoneyString(String(line.price))) {
-      const grossPaise = line.quantity * toPaise(String(line.price));
+    } else if (discount.value?.type === "amount" && toThousandths(line.quantity) !== null && isMoneyString(String(line.price))) {
+      // The gross as computeLine has it: price × quantity in thousandths, half up.
+      const grossPaise = roundHalfUp(toThousandths(line.quantity)! * toPaise(String(line.price)), 1000);
       if (discount.value.paise > grossPaise) {
         ctx.addIssue({ code: "custom", path: ["discount"], message: `Discount cannot exceed the line value (${formatInr(grossPaise)})` });
       }
@@ -156,6 +164,8 @@ export interface ProductCess {
 /** What the totals depend on beyond the rows: the profile's round-off and each product's cess. */
 export interface TotalsOptions {
   readonly roundOff?: boolean;
+  /** Issue 9: false on a bill of supply (or another document that charges no tax): every head 0. */
+  readonly chargesTax?: boolean;
   readonly cessOf?: (productId: string) => ProductCess | undefined;
 }
 
@@ -179,7 +189,7 @@ function withCess(line: LineInput, productId: string | undefined, options: Total
 export function draftLine(row: Partial<InvoiceRowValues> | undefined, options: TotalsOptions = {}): LineInput | null {
   if (!row) return null;
   const quantity = readQuantity(row.quantity);
-  if (quantity < 1 || quantity > 1_000_000) return null;
+  if (quantity <= 0 || quantity > 1_000_000 || toThousandths(quantity) === null) return null;
   const price = String(row.price ?? "").trim();
   if (!isMoneyString(price)) return null;
   const discount = discountOf(row.discount, row.discountType);
@@ -204,14 +214,15 @@ export function draftTotals(rows: readonly (Partial<InvoiceRowValues> | undefine
     const input = draftLine(row, options);
     if (!input) return null;
     try {
-      return computeLine(input, supply);
+      const line = computeLine(input, supply);
+      return options.chargesTax === false ? { ...line, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, cessPaise: 0, taxPaise: 0, amountPaise: line.taxablePaise } : line;
     } catch {
       return null;
     }
   });
   const readable = rows.map((row) => draftLine(row, options)).filter((line, index): line is LineInput => line !== null && lines[index] !== null);
   try {
-    return { lines, totals: computeInvoice(readable, supply, { roundOff: options.roundOff }) };
+    return { lines, totals: computeInvoice(readable, supply, { roundOff: options.roundOff, chargesTax: options.chargesTax }) };
   } catch {
     // Only an absurd sum (beyond 2^53 paise) gets here; the form then shows zeros rather than failing.
     return { lines, totals: computeInvoice([], supply) };
@@ -235,7 +246,7 @@ export function buildInvoiceBody(values: InvoiceFormOutput, supply: Supply, now:
   const lines: LineInput[] = values.items.map((item) =>
     withCess({ quantity: item.quantity, pricePaise: toPaise(item.price), rateBasisPoints: item.gstRate, discount: parseDiscount(item.discount, item.discountType) }, item.productId, options),
   );
-  const tax = computeInvoice(lines, supply, { roundOff: options.roundOff });
+  const tax = computeInvoice(lines, supply, { roundOff: options.roundOff, chargesTax: options.chargesTax });
   return {
     customerId: values.customerId,
     ...(values.invoiceNumber ? { invoiceNumber: values.invoiceNumber } : {}),

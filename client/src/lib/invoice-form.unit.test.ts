@@ -44,7 +44,7 @@ describe("the invoice form's schema", () => {
       customerId: "Customer is required",
       issueDate: "Invoice date is required",
       "items.0.productId": "Product is required",
-      "items.0.quantity": "Quantity must be at least 1",
+      "items.0.quantity": "Quantity must be more than 0",
       "items.0.price": "Price is required",
       "items.0.gstRate": "GST rate is required",
     });
@@ -96,9 +96,9 @@ describe("the invoice form's schema", () => {
     expect(invoiceDateOrToday("2026-03-31", now)).toBe("2026-03-31");
   });
 
-  it("reads the quantity as an integer, 0 when not numeric", () => {
+  it("reads the quantity with its decimals (issue 9: 2.5 KGS), 0 when not numeric", () => {
     expect(readQuantity("3")).toBe(3);
-    expect(readQuantity("2.7")).toBe(2);
+    expect(readQuantity("2.7")).toBe(2.7);
     expect(readQuantity("")).toBe(0);
     expect(readQuantity("abc")).toBe(0);
   });

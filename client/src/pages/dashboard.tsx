@@ -12,6 +12,7 @@ import { useInvoicePdfDownload } from "../components/invoices/invoice-downloads.
 import { DashboardStatusBadge } from "../components/invoices/invoice-status.tsx";
 import { ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
+import { SetupReminder } from "../components/setup/setup-reminder.tsx";
 import { StatCard } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
@@ -182,6 +183,7 @@ export function DashboardPage() {
           </>
         }
       />
+      <SetupReminder />
 
       {stats.isError ? (
         <div className="mb-8">

@@ -1,10 +1,11 @@
-import { formatInr, PRODUCT_CATEGORIES, toPaise } from "@bahi/shared/contract";
+import { formatInr, PRODUCT_CATEGORIES, roundHalfUp, TAXABILITY_LABELS, toPaise, toThousandths } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
 import type { Product } from "@bahi/shared/contract";
 import { Boxes, CircleCheck, IndianRupee, Package, PackagePlus, Pencil, Plus, ScanBarcode, SlidersHorizontal, Trash, TriangleExclamationPoint } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { describeError } from "../api/errors.ts";
+import { stockText } from "../lib/quantity.ts";
 import { useDeleteProduct, useLowStockProducts, useProducts, useSetProductActive } from "../api/products.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "../components/list-states.tsx";
@@ -118,7 +119,7 @@ function LowStockAlerts({
                 <div className="min-w-0">
                   <p className="truncate text-sm font-semibold text-foreground">{product.name}</p>
                   <p className="text-xs text-amber-800">
-                    Only {product.stock} left (Min: {product.minStock})
+                    Only {stockText(product.stock, product.unit)} left (Min: {product.minStock})
                   </p>
                 </div>
                 <Button size="sm" variant="outline" onClick={() => onReorder(product)} aria-label={`Reorder ${product.name}`}>
@@ -174,10 +175,11 @@ function ProductTable({ products, highlightId, togglingId, onToggleActive, onOpe
             <TableCell className="font-mono text-xs">{product.sku}</TableCell>
             <TableCell>{product.category}</TableCell>
             <TableCell>
-              <Badge variant={isLowStock(product) ? "destructive" : "secondary"}>{product.stock}</Badge>
+              <Badge variant={isLowStock(product) ? "destructive" : "secondary"}>{stockText(product.stock, product.unit)}</Badge>
             </TableCell>
             <TableCell className="text-right tabular-nums">{formatRupees(product.price)}</TableCell>
-            <TableCell>{product.gstRate}%</TableCell>
+            {/* Issue 9: nil-rated, exempt and non-GST products say so instead of "0%". */}
+            <TableCell>{product.taxability && product.taxability !== "taxable" ? TAXABILITY_LABELS[product.taxability] : `${product.gstRate}%`}</TableCell>
             <TableCell>
               <div className="flex items-center gap-2">
                 <Switch
@@ -218,7 +220,8 @@ export function InventoryPage() {
   const setActive = useSetProductActive();
 
   const list = products.data ?? [];
-  const stockValuePaise = list.reduce((sum, product) => sum + pricePaise(product) * product.stock, 0);
+  // Stock may be 7.5 KGS (issue 9): value in thousandths, rounded half up per product, so no float touches money.
+  const stockValuePaise = list.reduce((sum, product) => sum + roundHalfUp(pricePaise(product) * (toThousandths(product.stock) ?? 0), 1000), 0);
 
   useEffect(() => {
     if (highlightId && products.data) document.getElementById(`product-${highlightId}`)?.scrollIntoView({ block: "center" });

@@ -9,6 +9,7 @@ import { useInvoices, useUpdateInvoiceStatus } from "../api/invoices.ts";
 import { netTotalOf, notesOfInvoice, useSalesNotes, type SalesNoteKind } from "../api/sales-notes.ts";
 import { SalesNoteFormDialog } from "../components/invoices/sales-note-form-dialog.tsx";
 import { SalesNotesCard } from "../components/invoices/sales-notes-card.tsx";
+import { DeliveryChallansCard } from "../components/challans/delivery-challans-card.tsx";
 import { InvoiceCancelDialog } from "../components/invoices/invoice-cancel-dialog.tsx";
 import { InvoiceFormDialog } from "../components/invoices/invoice-form-dialog.tsx";
 import { canChangeInvoice } from "../lib/invoice-edit.ts";
@@ -202,6 +203,7 @@ export function InvoicesPage() {
       )}
 
       {list.length > 0 && <SalesNotesCard />}
+      <DeliveryChallansCard />
 
       {dialog?.kind === "create" && <InvoiceFormDialog onClose={closeDialog} />}
       {dialog?.kind === "preview" && (

@@ -55,6 +55,9 @@ function RegistrationSuccess() {
       </div>
       <div className="mt-6 grid gap-3">
         <Button asChild size="lg" className="w-full">
+          <Link href="/setup">Set up your business</Link>
+        </Button>
+        <Button asChild variant="outline" className="w-full">
           <Link href="/dashboard">Access Your Dashboard</Link>
         </Button>
         <Button asChild variant="outline" className="w-full">

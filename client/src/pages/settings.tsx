@@ -1,5 +1,7 @@
 import {
   BUSINESS_TYPES,
+  COMPOSITION_CATEGORIES,
+  COMPOSITION_RATES,
   DEFAULT_INVOICE_PREFIX,
   GST_CATEGORIES,
   INVOICE_PREFIX_PATTERN,
@@ -13,7 +15,7 @@ import type { ProfileInput, User } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheck, Building, Crown, Sparkles } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch, type Control } from "react-hook-form";
 import type { z } from "zod";
 import { describeError } from "../api/errors.ts";
 import { useProfile, useUpdateProfile, useUpgradePlan } from "../api/profile.ts";
@@ -38,16 +40,33 @@ import { Skeleton } from "../components/ui/skeleton.tsx";
 import { TextField, TextareaField } from "../components/ui/text-field.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 import { applyServerFieldErrors } from "../lib/form-errors.ts";
+import { LogoField } from "../components/setup/logo-field.tsx";
+import { LUT_FIELDS, LutFields } from "../components/settings/lut-fields.tsx";
 import { seriesExample, todayInIndia } from "../lib/invoice-form.ts";
 
 type ProfileFormInput = z.input<typeof profileSchema>;
 
-const FIELDS = ["companyName", "phone", "gstNumber", "businessAddress", "businessType", "gstCategory", "stateCode", "gstRegistrationDate", "invoicePrefix", "bankName", "bankAccountNumber", "bankIfsc", "upiId"] as const;
+const FIELDS = ["companyName", "phone", "gstNumber", "businessAddress", "businessType", "gstCategory", "compositionCategory", "stateCode", "gstRegistrationDate", "invoicePrefix", "bankName", "bankAccountNumber", "bankIfsc", "upiId", "pinCode", ...LUT_FIELDS] as const;
 const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((type) => ({ value: type, label: type }));
 const GST_CATEGORY_OPTIONS = GST_CATEGORIES.map((category) => ({ value: category, label: category }));
+/** Issue 9: a composition business's kind fixes its rate (Rule 7). */
+const COMPOSITION_CATEGORY_OPTIONS = COMPOSITION_CATEGORIES.map((category) => ({ value: category, label: COMPOSITION_RATES[category].label }));
 const STATE_OPTIONS = Object.keys(STATE_NAMES)
   .filter((code) => code !== "99")
   .map((code) => ({ value: code, label: placeOfSupplyLabel(code) }));
+
+/** A yes/no choice of the profile; `fallback` is what a profile saved before the choice existed means. */
+function ProfileSwitch({ control, name, fallback, label, hint }: { control: Control<ProfileFormInput, unknown, ProfileInput>; name: "roundOff" | "turnoverAbove5Crore" | "allowNegativeStock"; fallback: boolean; label: string; hint: string }) {
+  return (
+    <div className="sm:col-span-2">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => <CheckboxField id={`profile-${name}`} label={label} hint={hint} checked={field.value ?? fallback} onChange={field.onChange} />}
+      />
+    </div>
+  );
+}
 
 function initialValues(user: User): ProfileFormInput {
   return {
@@ -57,6 +76,7 @@ function initialValues(user: User): ProfileFormInput {
     businessAddress: user.businessAddress ?? "",
     businessType: user.businessType ?? null,
     gstCategory: user.gstCategory ?? null,
+    compositionCategory: user.compositionCategory ?? null,
     stateCode: user.stateCode ?? "",
     gstRegistrationDate: user.gstRegistrationDate ?? "",
     invoicePrefix: user.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
@@ -65,6 +85,12 @@ function initialValues(user: User): ProfileFormInput {
     bankIfsc: user.bankIfsc ?? "",
     upiId: user.upiId ?? "",
     roundOff: user.roundOff ?? true,
+    turnoverAbove5Crore: user.turnoverAbove5Crore ?? false,
+    allowNegativeStock: user.allowNegativeStock ?? false,
+    pinCode: user.pinCode ?? "",
+    lutNumber: user.lutNumber ?? "",
+    lutValidFrom: user.lutValidFrom ?? "",
+    lutValidUntil: user.lutValidUntil ?? "",
   };
 }
 
@@ -78,6 +104,7 @@ function BusinessProfileForm({ user }: { user: User }) {
   const gstNumber = useWatch({ control: form.control, name: "gstNumber" }) ?? "";
   const gstinState = stateCodeFromGstin(gstNumber);
   const hasGstin = gstNumber.trim() !== "";
+  const isComposition = useWatch({ control: form.control, name: "gstCategory" }) === "Composition";
   const prefix = (useWatch({ control: form.control, name: "invoicePrefix" }) ?? "").trim() || DEFAULT_INVOICE_PREFIX;
   const today = todayInIndia();
 
@@ -155,8 +182,32 @@ function BusinessProfileForm({ user }: { user: User }) {
             error={errors.businessAddress?.message}
             {...form.register("businessAddress")}
           />
+          <TextField
+            id="profile-pinCode"
+            label="PIN Code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={6}
+            placeholder="411001"
+            error={errors.pinCode?.message}
+            hint="Printed with your address; e-invoices and e-way bills use it"
+            {...form.register("pinCode")}
+          />
+          <LogoField logo={user.logo} />
           <SelectField control={form.control} name="businessType" id="profile-businessType" label="Business Type" placeholder="Select business type" options={BUSINESS_TYPE_OPTIONS} error={errors.businessType?.message} />
           <SelectField control={form.control} name="gstCategory" id="profile-gstCategory" label="GST Category" placeholder="Select GST category" options={GST_CATEGORY_OPTIONS} error={errors.gstCategory?.message} />
+          {isComposition && (
+            <SelectField
+              control={form.control}
+              name="compositionCategory"
+              id="profile-compositionCategory"
+              label="Composition business kind"
+              placeholder="Select what you do"
+              options={COMPOSITION_CATEGORY_OPTIONS}
+              hint="Decides the tax you pay each quarter on CMP-08. You issue bills of supply and do not charge GST."
+              error={errors.compositionCategory?.message}
+            />
+          )}
           {hasGstin && (
             <TextField
               id="profile-gstRegistrationDate"
@@ -182,21 +233,9 @@ function BusinessProfileForm({ user }: { user: User }) {
             }
             {...form.register("invoicePrefix")}
           />
-          <div className="sm:col-span-2">
-            <Controller
-              control={form.control}
-              name="roundOff"
-              render={({ field }) => (
-                <CheckboxField
-                  id="profile-roundOff"
-                  label="Round invoice totals to the rupee"
-                  hint="50 paise and more go up, less go down; the difference shows as a Round off line"
-                  checked={field.value ?? true}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-          </div>
+          <ProfileSwitch control={form.control} name="roundOff" fallback={true} label="Round invoice totals to the rupee" hint="50 paise and more go up, less go down; the difference shows as a Round off line" />
+          <ProfileSwitch control={form.control} name="turnoverAbove5Crore" fallback={false} label="Turnover last year above ₹5 crore" hint="Your total sales across India in the last financial year. Above ₹5 crore, every product needs an HSN/SAC code of at least 6 digits; otherwise 4 digits are enough (Notification 78/2020)." />
+          <ProfileSwitch control={form.control} name="allowNegativeStock" fallback={false} label="Allow selling more than in stock" hint="Off: an invoice for more than you have is stopped with “Only 3 in stock”. On: it is saved and the stock shows below zero until you receive more." />
           <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
             <legend className="mb-2 text-sm font-semibold text-foreground">Bank details on invoices</legend>
             <TextField id="profile-bankName" label="Bank Name" placeholder="State Bank of India" error={errors.bankName?.message} {...form.register("bankName")} />
@@ -211,6 +250,7 @@ function BusinessProfileForm({ user }: { user: User }) {
               {...form.register("upiId")}
             />
           </fieldset>
+          {hasGstin && <LutFields form={form} />}
         </form>
       </CardContent>
       <CardFooter className="justify-end">

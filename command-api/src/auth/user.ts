@@ -2,6 +2,7 @@ import { DEFAULT_INVOICE_PREFIX, type User } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError } from "@bahi/shared/server";
 import type { Decider } from "../http/decider.ts";
+import { compositionCategoryFor } from "../profile/compositionCategory.ts";
 
 export const FREE_INVOICE_LIMIT = 10;
 
@@ -29,8 +30,8 @@ export function emailTaken(): DomainError {
 
 // --- the user aggregate ---
 
-export type UserEvent = BahiEventOf<"UserRegistered" | "ProfileUpdated" | "PlanChanged" | "PasswordRehashed">;
-type Profile = Omit<EventData<"ProfileUpdated">, "userId" | "updatedAt">;
+export type UserEvent = BahiEventOf<"UserRegistered" | "ProfileUpdated" | "ProfileLogoChanged" | "PlanChanged" | "PasswordRehashed">;
+type Profile = Omit<EventData<"ProfileUpdated">, "userId" | "updatedAt"> & { logo?: EventData<"ProfileLogoChanged">["logo"] };
 export type UserState =
   | { registered: false }
   | ({ registered: true } & Omit<EventData<"UserRegistered">, "invoiceLimit"> & { profile: Profile; invoiceLimit: number | null });
@@ -66,10 +67,19 @@ export interface RehashPassword {
   at: string;
 }
 
-export type UserCommand = RegisterUser | UpdateProfile | ChangePlan | RehashPassword;
+/** Issue 9: the logo's bytes are already in the BlobStore; null removes it. */
+export interface ChangeLogo {
+  kind: "changeLogo";
+  logo: EventData<"ProfileLogoChanged">["logo"];
+  at: string;
+}
+
+export type UserCommand = RegisterUser | UpdateProfile | ChangePlan | RehashPassword | ChangeLogo;
 
 const NO_BANK = { bankName: null, bankAccountNumber: null, bankIfsc: null, upiId: null };
 const BANK_KEYS = ["bankName", "bankAccountNumber", "bankIfsc", "upiId"] as const;
+const NO_LUT = { lutNumber: null, lutValidFrom: null, lutValidUntil: null };
+const LUT_KEYS = ["lutNumber", "lutValidFrom", "lutValidUntil"] as const;
 
 const emptyProfile = (data: EventData<"UserRegistered">): Profile => ({
   companyName: data.companyName,
@@ -78,12 +88,18 @@ const emptyProfile = (data: EventData<"UserRegistered">): Profile => ({
   businessAddress: null,
   businessType: null,
   gstCategory: null,
+  compositionCategory: null,
   stateCode: null,
   panNumber: null,
   gstRegistrationDate: null,
   invoicePrefix: DEFAULT_INVOICE_PREFIX,
   roundOff: true,
+  turnoverAbove5Crore: false,
+  allowNegativeStock: false,
   ...NO_BANK,
+  ...NO_LUT,
+  pinCode: null,
+  logo: null,
 });
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
@@ -95,8 +111,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case "ProfileUpdated": {
         if (!state.registered) return state;
         const { userId: _id, updatedAt: _at, ...profile } = event.data;
-        return { ...state, companyName: profile.companyName, phone: profile.phone, profile: { ...NO_BANK, ...profile, gstRegistrationDate: profile.gstRegistrationDate ?? null, invoicePrefix: profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX, roundOff: profile.roundOff ?? true } };
+        return { ...state, companyName: profile.companyName, phone: profile.phone, profile: { ...NO_BANK, ...NO_LUT, pinCode: null, compositionCategory: null, ...profile, logo: state.profile.logo ?? null, gstRegistrationDate: profile.gstRegistrationDate ?? null, invoicePrefix: profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX, roundOff: profile.roundOff ?? true, turnoverAbove5Crore: profile.turnoverAbove5Crore ?? false, allowNegativeStock: profile.allowNegativeStock ?? false } };
       }
+      case "ProfileLogoChanged":
+        return state.registered ? { ...state, profile: { ...state.profile, logo: event.data.logo } } : state;
       case "PlanChanged":
         return state.registered ? { ...state, subscriptionPlan: event.data.plan, invoiceLimit: event.data.invoiceLimit } : state;
       case "PasswordRehashed":
@@ -127,8 +145,18 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
             invoicePrefix: command.profile.invoicePrefix ?? state.profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
             // Not sent: the round-off choice stays as it was (on by default).
             roundOff: command.profile.roundOff ?? state.profile.roundOff ?? true,
+            // Not sent: the turnover band stays as it was (up to ₹5 crore by default).
+            turnoverAbove5Crore: command.profile.turnoverAbove5Crore ?? state.profile.turnoverAbove5Crore ?? false,
+            // Not sent: the negative-stock choice stays as it was (off by default).
+            allowNegativeStock: command.profile.allowNegativeStock ?? state.profile.allowNegativeStock ?? false,
+            // Issue 9: only a Composition business has a category; not sent keeps the stored one.
+            compositionCategory: compositionCategoryFor(command.profile, state.profile),
             // Not sent: each bank detail stays as it was; null clears it.
             ...Object.fromEntries(BANK_KEYS.map((key) => [key, command.profile[key] === undefined ? (state.profile[key] ?? null) : command.profile[key]])),
+            // Issue 9: not sent, the LUT stays as it was; null clears it.
+            ...Object.fromEntries(LUT_KEYS.map((key) => [key, command.profile[key] === undefined ? (state.profile[key] ?? null) : command.profile[key]])),
+            // Not sent: the PIN stays as it was; null clears it.
+            pinCode: command.profile.pinCode === undefined ? (state.profile.pinCode ?? null) : command.profile.pinCode,
             updatedAt: command.at,
           },
         }];
@@ -136,6 +164,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
         if (state.subscriptionPlan !== "free") throw new DomainError("CONFLICT", `You are already on the ${state.subscriptionPlan} plan`);
         return [{ type: "PlanChanged", data: { userId: state.userId, plan: command.plan, invoiceLimit: null, changedAt: command.at } }];
+      case "changeLogo":
+        if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
+        if ((state.profile.logo?.hash ?? null) === (command.logo?.hash ?? null)) return [];
+        return [{ type: "ProfileLogoChanged", data: { userId: state.userId, logo: command.logo, changedAt: command.at } }];
       case "rehashPassword":
         if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
         return [{ type: "PasswordRehashed", data: { userId: state.userId, passwordHash: command.passwordHash, rehashedAt: command.at } }];

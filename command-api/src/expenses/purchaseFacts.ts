@@ -1,4 +1,4 @@
-import { basisPointsToPercent, indianDateOf, purchaseTax, stateCodeFromGstin, toPaise, type ExpenseInput } from "@bahi/shared/contract";
+import { basisPointsToPercent, COMPOSITION_NO_ITC, indianDateOf, purchaseTax, stateCodeFromGstin, toPaise, type ExpenseInput } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { financialYearOf } from "@bahi/shared/returns";
 import { notFound, ValidationError, type EventStore } from "@bahi/shared/server";
@@ -58,6 +58,8 @@ export async function purchaseFacts(purchase: PurchaseContext, input: ExpenseInp
 
   const user = fold(userDecider, await eventStore.readStream(streams.user(userId)));
   const recipientGstin = user.registered ? user.profile.gstNumber : null;
+  // Issue 9: a composition business claims no input tax credit (s.10(4)).
+  const composition = user.registered && user.profile.gstCategory === "Composition";
   const businessStateCode = user.registered ? (user.profile.stateCode ?? (recipientGstin ? stateCodeFromGstin(recipientGstin) : null)) : null;
   const vendorState = vendor?.gstNumber ? stateCodeFromGstin(vendor.gstNumber) : null;
   const supplierState = vendorState ?? input.placeOfSupply ?? businessStateCode ?? LOCAL;
@@ -110,14 +112,14 @@ export async function purchaseFacts(purchase: PurchaseContext, input: ExpenseInp
     vendorInvoiceNumber: input.vendorInvoiceNumber,
     vendorInvoiceDate: input.vendorInvoiceDate ?? null,
     hsnCode: input.hsnCode,
-    eligibleForItc: input.eligibleForItc,
+    eligibleForItc: input.eligibleForItc && !composition,
     documentType: input.documentType,
     againstExpenseId: input.againstExpenseId ? input.againstExpenseId.toLowerCase() : null,
     taxability: input.taxability,
     reverseCharge: input.reverseCharge,
     reverseChargeService: input.reverseChargeService,
     selfInvoiceNumber,
-    itcReason: input.itcReason,
+    itcReason: composition ? COMPOSITION_NO_ITC : input.itcReason,
     isCapitalGoods: input.isCapitalGoods,
     reportingPeriod,
     recipientGstin,

@@ -10,6 +10,7 @@ import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle, type Decider } from "../http/decider.ts";
 import { recordId } from "../http/ids.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
+import { userDecider } from "../auth/user.ts";
 
 export type EwayBillEvent = BahiEventOf<"EwayBillGenerated" | "EwayBillCancelled">;
 type Generated = EventData<"EwayBillGenerated">;
@@ -54,7 +55,8 @@ export const ewayBillDecider: Decider<EwayBillCommand, EwayBillEvent, EwayBillSt
 const pincode = z.union([safeString("Pincode is required").max(20, "Pincode must be 6 digits"), z.number()], { error: "Pincode is required" }).transform(String);
 export const ewayBillCreateSchema = z.object({
   invoiceId: requiredText("Invoice is required", 100),
-  dispatchPincode: pincode,
+  /** Absent: the PIN on the invoice, else the business's profile PIN (issue 9). */
+  dispatchPincode: pincode.optional(),
   deliveryPincode: pincode,
   reasonCode: z.number().int().min(1).max(10).optional().default(1),
   transportMode: z.enum(["road", "rail", "air", "ship"], { error: "Transport mode must be road, rail, air or ship" }).optional().default("road"),
@@ -78,6 +80,11 @@ function sandboxEwayBillNo(id: string): string {
   return `1${digits.toString().padStart(11, "0")}`;
 }
 
+async function profilePinCode(deps: CommandDeps, userId: string): Promise<string | null> {
+  const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
+  return user.registered ? (user.profile.pinCode ?? null) : null;
+}
+
 export function ewayBillRoutes(deps: CommandDeps): Router {
   const router = Router();
 
@@ -88,10 +95,11 @@ export function ewayBillRoutes(deps: CommandDeps): Router {
     if (invoiceState.status === "none" || invoiceState.invoice.ownerId !== userId) throw notFound("Invoice");
     const invoice = invoiceState.invoice;
     const now = deps.clock();
+    const dispatchPincode = input.dispatchPincode || invoice.supplier.pinCode || (await profilePinCode(deps, userId)) || "";
     const check = validateEwayBill({
       supplierGstin: invoice.supplier.gstin ?? "URP",
       recipientGstin: invoice.customer.gstin ?? "URP",
-      dispatchPincode: input.dispatchPincode,
+      dispatchPincode,
       deliveryPincode: input.deliveryPincode,
       documentType: "INV",
       documentNumber: invoice.invoiceNumber,
@@ -125,7 +133,7 @@ export function ewayBillRoutes(deps: CommandDeps): Router {
       shipToGstin: invoice.customer.gstin ?? "URP",
       shipFromAddress: invoice.supplier.address,
       shipToAddress: invoice.customer.address,
-      dispatchPincode: input.dispatchPincode,
+      dispatchPincode,
       deliveryPincode: input.deliveryPincode,
       distanceKm: input.distanceKm,
       transportMode: input.transportMode,

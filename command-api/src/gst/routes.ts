@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import { compareWirePositions, isWirePosition } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
-import { gstr2bUploadSchema, parseReturnPeriod, periodLabel, RETURN_NAMES } from "@bahi/shared/returns";
+import { gstr2bUploadSchema, monthlyReturnNotApplicable, parseReturnPeriod, periodLabel, RETURN_NAMES } from "@bahi/shared/returns";
 import { putJsonBlob, QueueUnavailableError, requireUserId, type JobOutcome } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
@@ -105,6 +105,9 @@ export function gstRoutes(deps: CommandDeps): Router {
     const period = periodOf(req, res);
     if (!period) return;
     const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
+    // Issue 9: a composition business files CMP-08 instead, an unregistered one nothing (409, nothing recorded).
+    const notApplicable = user.registered ? monthlyReturnNotApplicable(user.profile.gstCategory, returnType) : null;
+    if (notApplicable) return answer(res, 409, { success: false, code: "RETURN_NOT_APPLICABLE", error: notApplicable });
     if (!user.registered || !user.profile.gstNumber) {
       return answer(res, 400, { success: false, error: "Add your GSTIN in Settings before filing returns" });
     }

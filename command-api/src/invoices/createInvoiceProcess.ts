@@ -56,7 +56,7 @@ export async function runCreateInvoiceProcess(eventStore: EventStore, request: C
     invoiceNumber: typedNumber,
     quotaMonth: free ? month : null,
     startedAt: context.now.toISOString(),
-    ...(series ? { series: { gstin: series.key.gstin, financialYear: series.key.financialYear } } : {}),
+    ...(series ? { series: { gstin: series.key.gstin, financialYear: series.key.financialYear, ...(series.key.series === INVOICE_SERIES ? {} : { kind: series.key.series }) } } : {}),
   };
   await handle(eventStore, invoiceStream, invoiceDecider, { kind: "startCreation", intent }, context);
   try {
@@ -116,7 +116,7 @@ export async function settleInvoiceCreation(
   if (state.creation.phase === "compensated") return "compensated";
   const { intent, abandoned } = state.creation;
   const userId = intent.ownerId;
-  const seriesKey: SeriesKey | null = intent.series ? { userId, series: INVOICE_SERIES, ...intent.series } : null;
+  const seriesKey: SeriesKey | null = intent.series ? { userId, series: intent.series.kind ?? INVOICE_SERIES, gstin: intent.series.gstin, financialYear: intent.series.financialYear } : null;
   // A series number is found on the series' stream: the intent was recorded before it was issued.
   const issued = seriesKey ? (await readSeries(eventStore, seriesKey)).byDocument.get(invoiceId) : undefined;
   const invoiceNumber = seriesKey ? (issued?.number ?? null) : intent.invoiceNumber;

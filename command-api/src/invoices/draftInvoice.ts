@@ -21,8 +21,12 @@ import { fold } from "../http/decider.ts";
 import { isId, recordId } from "../http/ids.ts";
 import { customerDecider } from "../parties/customer.ts";
 import { productDecider, productForInvoice } from "../products/product.ts";
+import { quantityUnitErrors } from "../products/productUnit.ts";
 import { reportingPeriodFor } from "../gst/closedPeriods.ts";
 import type { InvoiceDraft } from "./invoice.ts";
+import { recipientParticularsProblems } from "./recipientParticulars.ts";
+import { supplyTreatment } from "./supplyTreatment.ts";
+import { lineTaxabilityFact, salesDocument, salesDocumentFacts } from "./salesDocument.ts";
 
 /** The GST Compensation Cess ended with the 1 Feb 2026 notification (GST.md §2.2): none on later supplies. */
 const COMPENSATION_CESS_ENDED = "2026-02-01";
@@ -58,6 +62,9 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
     return product.isActive ? [] : [{ path: ["items", index, "productId"], message: `${product.name} is inactive: activate it in Inventory to invoice it` }];
   });
   if (inactive.length > 0) throw badRequest(inactive);
+  // Issue 9: a fraction only of a measured unit (2.5 KGS, never 2.5 NOS).
+  const unitErrors = quantityUnitErrors(input.items, (id) => products.get(id.toLowerCase())!);
+  if (unitErrors.length > 0) throw badRequest(unitErrors);
 
   const rateErrors = input.items.flatMap((item, index) =>
     isRateValidOn(item.gstRate / 100, issueDate)
@@ -81,6 +88,10 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
   const toSez = customer.isSez === true && customer.gstNumber !== null;
   const placeOfSupply = placeOfSupplyFor({ customerStateCode: customerState, customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
   const supply = { supplierState: businessState, placeOfSupply, toSez };
+  // Issue 9: reverse charge, LUT and shipping bill: refused (400) when the law does not allow them here.
+  const treatment = supplyTreatment(input, { issueDate, placeOfSupply, customerGstin: customer.gstNumber, toSez, profile: user.profile });
+  // Issue 9: a composition or unregistered business, or only untaxed lines: a bill of supply without tax (Rule 49).
+  const document = salesDocument(user.profile.gstCategory, input.items.map((item) => ({ gstRate: item.gstRate, product: products.get(item.productId.toLowerCase())! })), { interState: toSez || placeOfSupply !== businessState });
   let lines: LineInput[];
   try {
     lines = input.items.map((item) => ({
@@ -97,7 +108,7 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
   let computed;
   try {
     // Profiles saved before issue 9 have no choice: round-off is on by default.
-    computed = computeInvoice(lines, supply, { roundOff: user.profile.roundOff ?? true });
+    computed = computeInvoice(lines, supply, { roundOff: user.profile.roundOff ?? true, chargesTax: treatment.chargesTax && document.chargesTax });
   } catch (error) {
     throw badRequest([{ path: ["items"], message: (error as Error).message }]);
   }
@@ -105,6 +116,8 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
   if (mismatches.length > 0) {
     throw badRequest(mismatches.map((m) => ({ path: m.field.split("."), message: describeFigureMismatch(m) })));
   }
+  const particulars = recipientParticularsProblems({ name: customer.name, address: customer.address, gstin: customer.gstNumber, stateCode: customerState }, computed.subtotalPaise);
+  if (particulars.length > 0) throw badRequest(particulars);
 
   // A sale dated in a filed period is reported in the next open one, once the user confirms (design §4).
   const reportingPeriod = await reportingPeriodFor(store, {
@@ -131,6 +144,7 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
       gstin: user.profile.gstNumber,
       address: user.profile.businessAddress,
       stateCode: businessState,
+      pinCode: user.profile.pinCode ?? null,
     },
     customer: {
       id: customer.id,
@@ -141,6 +155,7 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
       phone: customer.phone,
       stateCode: customerState ?? businessState,
       isSez: toSez,
+      shippingAddress: customer.shippingAddress ?? null,
     },
     lines: computed.lines.map((line, index) => {
       const item = input.items[index]!;
@@ -151,6 +166,7 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
         productName: product.name,
         hsnCode: product.hsnCode,
         quantity: item.quantity,
+        unit: product.unit,
         pricePaise: lines[index]!.pricePaise,
         rateBasisPoints: item.gstRate,
         discount: lines[index]!.discount ?? null,
@@ -162,6 +178,7 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
         cessPaise: line.cessPaise,
         ...(lines[index]!.cessBasisPoints ? { cessBasisPoints: lines[index]!.cessBasisPoints } : {}),
         ...(lines[index]!.cessPerUnitMillirupees ? { cessPerUnitMillirupees: lines[index]!.cessPerUnitMillirupees } : {}),
+        ...lineTaxabilityFact(document.taxabilities[index]),
         amountPaise: line.amountPaise,
       };
     }),
@@ -175,6 +192,8 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
     totalPaise: computed.totalPaise,
     createdAt: now.toISOString(),
     reportingPeriod,
+    ...treatment.facts,
+    ...salesDocumentFacts(document),
   };
   const free = user.invoiceLimit === null ? null : { limit: user.invoiceLimit };
   return { draft, free };

@@ -9,7 +9,9 @@ import { financialYearOf, periodLabel, returnPeriodOf } from "@bahi/shared/retur
 import { DomainError, ValidationError, type EventStore } from "@bahi/shared/server";
 import { filedReturns } from "../gst/closedPeriods.ts";
 import { fold, handle, type CommandContext, type Handled } from "../http/decider.ts";
+import { invoiceNotesDecider } from "../notes/salesNote.ts";
 import { draftInvoice } from "./draftInvoice.ts";
+import { documentTypeChangeProblem } from "./salesDocument.ts";
 import { changeable, invoiceDecider, type InvoiceDraft, type InvoiceState } from "./invoice.ts";
 
 const RETURN_NAME = { GSTR1: "GSTR-1", GSTR3B: "GSTR-3B" } as const;
@@ -29,7 +31,7 @@ async function changeableInvoice(store: EventStore, userId: string, invoiceId: s
   }
   // Once a credit or debit note adjusts it, the invoice is what the note refers to: further
   // corrections are notes too (s.34), never a silent change under the note.
-  if ((await store.readStream(streams.invoiceNotes(invoiceId))).length > 0) {
+  if (fold(invoiceNotesDecider, await store.readStream(streams.invoiceNotes(invoiceId))).standing.size > 0) {
     throw new DomainError("CONFLICT", `Invoice ${state.invoice.invoiceNumber} has a credit or debit note against it: correct it with another note`);
   }
   return state.invoice;
@@ -48,6 +50,9 @@ export async function reviseInvoice(store: EventStore, input: InvoiceCreateInput
     throw new ValidationError([{ path: ["issueDate"], message: `${current.invoiceNumber} belongs to the ${numberYear} series: the issue date must stay in that financial year` }]);
   }
   const { draft } = await draftInvoice(store, userId, invoiceId, { ...input, issueDate }, now);
+  // Issue 9: its number is from its document's series, so a tax invoice stays one (and a bill of supply too).
+  const documentChange = documentTypeChangeProblem(current, draft);
+  if (documentChange) throw new ValidationError([{ path: ["items"], message: documentChange }]);
   const { invoiceNumber: _number, createdAt: _createdAt, ...facts } = draft;
   return handle(store, streams.invoice(invoiceId), invoiceDecider, { kind: "revise", ownerId: userId, facts, at: now.toISOString() }, context);
 }

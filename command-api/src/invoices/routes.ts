@@ -11,17 +11,23 @@ import { recordId } from "../http/ids.ts";
 import { indianMonth } from "../http/month.ts";
 import { runCreateInvoiceProcess } from "./createInvoiceProcess.ts";
 import { draftInvoice } from "./draftInvoice.ts";
+import { documentSeries, expectedDocumentType } from "./salesDocument.ts";
 import { invoiceDecider } from "./invoice.ts";
 import { cancelInvoice, reviseInvoice } from "./reviseInvoice.ts";
+import { assertInStock } from "./stockCheck.ts";
 import { DEFAULT_INVOICE_PREFIX, invoiceSeriesKey, isFutureSeriesNumber, nextSeriesNumber, readSeries } from "./series.ts";
 
-const nextNumberQuery = z.object({ issueDate: dateField("Issue date").optional() });
+/** documentType (issue 9): "billOfSupply" asks for the bill-of-supply series' next number (Rule 49). */
+const nextNumberQuery = z.object({
+  issueDate: dateField("Issue date").optional(),
+  documentType: z.enum(["taxInvoice", "billOfSupply"], { error: "Document type must be taxInvoice or billOfSupply" }).optional(),
+});
 
 /** The business's GSTIN and invoice prefix, from its own stream. */
-async function numberingOf(eventStore: EventStore, userId: string): Promise<{ gstin: string | null; prefix: string }> {
+async function numberingOf(eventStore: EventStore, userId: string): Promise<{ gstin: string | null; prefix: string; gstCategory: string | null }> {
   const user = fold(userDecider, await eventStore.readStream(streams.user(userId)));
-  if (!user.registered) return { gstin: null, prefix: DEFAULT_INVOICE_PREFIX };
-  return { gstin: user.profile.gstNumber, prefix: user.profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX };
+  if (!user.registered) return { gstin: null, prefix: DEFAULT_INVOICE_PREFIX, gstCategory: null };
+  return { gstin: user.profile.gstNumber, prefix: user.profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX, gstCategory: user.profile.gstCategory };
 }
 
 export function invoiceRoutes(deps: CommandDeps): Router {
@@ -30,10 +36,11 @@ export function invoiceRoutes(deps: CommandDeps): Router {
   /** The number an invoice dated issueDate (default today in India) would get now; nothing is taken. */
   router.get("/next-number", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
-    const { issueDate } = nextNumberQuery.parse(req.query);
-    const { gstin, prefix } = await numberingOf(deps.eventStore, userId);
-    const key = invoiceSeriesKey(userId, gstin, issueDate ?? indianDateOf(deps.clock()));
-    res.json({ number: await nextSeriesNumber(deps.eventStore, key, prefix) });
+    const { issueDate, documentType: hint } = nextNumberQuery.parse(req.query);
+    const { gstin, prefix: invoicePrefix, gstCategory } = await numberingOf(deps.eventStore, userId);
+    const documentType = expectedDocumentType(gstCategory, hint);
+    const { key, prefix } = documentSeries(documentType, invoiceSeriesKey(userId, gstin, issueDate ?? indianDateOf(deps.clock())), invoicePrefix);
+    res.json({ number: await nextSeriesNumber(deps.eventStore, key, prefix), documentType });
   });
 
   router.post("/", async (req, res) => {
@@ -45,13 +52,16 @@ export function invoiceRoutes(deps: CommandDeps): Router {
     const { draft, free } = await draftInvoice(deps.eventStore, userId, invoiceId, input, now);
 
     // No number typed: the series of the invoice's GSTIN and financial year gives the next one.
-    const { gstin, prefix } = await numberingOf(deps.eventStore, userId);
-    const key = invoiceSeriesKey(userId, gstin, draft.issueDate);
+    const numbering = await numberingOf(deps.eventStore, userId);
+    // Issue 9: a bill of supply numbers from its own series.
+    const { key, prefix } = documentSeries(draft.documentType, invoiceSeriesKey(userId, numbering.gstin, draft.issueDate), numbering.prefix);
     const series = draft.invoiceNumber === "" ? { key, prefix } : null;
     if (!series && isFutureSeriesNumber(draft.invoiceNumber, prefix, key.financialYear, (await readSeries(deps.eventStore, key)).issued)) {
       throw new ValidationError([{ path: ["invoiceNumber"], message: `${draft.invoiceNumber} is a number the series will give later: leave the number empty to get it` }]);
     }
 
+    // Issue 9: more than is in stock is a 409 before anything is taken (unless negative stock is allowed).
+    await assertInStock(deps, { userId, items: draft.lines });
     const created = await runCreateInvoiceProcess(deps.eventStore, { draft, free, month: indianMonth(now), series }, context);
     const invoice = created.state.status === "none" ? draft : created.state.invoice;
     sendPosition(res, created.position);
@@ -64,6 +74,8 @@ export function invoiceRoutes(deps: CommandDeps): Router {
     const invoiceId = recordId(req.params.id, "Invoice");
     const input = invoiceCreateSchema.parse(req.body);
     const now = deps.clock();
+    // Issue 9: the invoice's current quantities count as available to its edit.
+    await assertInStock(deps, { userId, items: input.items, invoiceId });
     const result = await reviseInvoice(deps.eventStore, input, { userId, invoiceId, now }, commandContext(req, userId, now));
     if (result.state.status === "none") throw new Error("A revised invoice exists");
     sendPosition(res, result.position);

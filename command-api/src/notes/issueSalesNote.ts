@@ -5,10 +5,10 @@
  */
 import { indianDateOf, type SalesNoteCreateInput, type SalesNoteKind } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
-import { financialYearOf, periodLabel, returnPeriodOf } from "@bahi/shared/returns";
+import { financialYearOf } from "@bahi/shared/returns";
 import { DomainError, notFound, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
-import { filedReturns } from "../gst/closedPeriods.ts";
+import { reportingPeriodFor } from "../gst/closedPeriods.ts";
 import { fold, handle, type CommandContext } from "../http/decider.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
 import { issueSeriesNumber, UNREGISTERED, voidSeriesNumber, type SeriesKey } from "../invoices/series.ts";
@@ -16,7 +16,6 @@ import { retryOnConflict } from "../processes/steps.ts";
 import { decideSalesNote, invoiceNotesDecider, salesNoteDecider, type NoteInvoice } from "./salesNote.ts";
 
 const SERIES = { credit: { series: "credit-note", prefix: "CN" }, debit: { series: "debit-note", prefix: "DN" } } as const;
-const RETURN_NAME = { GSTR1: "GSTR-1", GSTR3B: "GSTR-3B" } as const;
 
 async function loadInvoices(store: EventStore, userId: string, invoiceIds: readonly string[]): Promise<NoteInvoice[]> {
   const loaded: NoteInvoice[] = [];
@@ -32,10 +31,11 @@ async function loadInvoices(store: EventStore, userId: string, invoiceIds: reado
 
 /**
  * Everything a request can be refused for is decided before the number is taken, so bad
- * input appends nothing; then the number, then the note, then each invoice's ledger entry.
- * A failure before the note lands voids the number (Table 13 counts it cancelled).
- * Known gap: two credit notes racing on one invoice both check the ledger before either
- * writes to it, so together they can exceed what was left; the ledger still records both.
+ * input appends nothing. Then the number, then each invoice's ledger entry — the ledger
+ * refuses a credit beyond what is left, against the revision it read, so racing notes
+ * cannot together over-credit an invoice — and last the note itself. A failure after the
+ * number withdraws the shares already applied and voids the number (Table 13 counts it
+ * cancelled), so nothing stands for a note that was never issued.
  */
 export async function issueSalesNote(store: EventStore, kind: SalesNoteKind, input: SalesNoteCreateInput, target: { userId: string; noteId: string; now: Date }, context: CommandContext) {
   const { userId, noteId, now } = target;
@@ -44,30 +44,39 @@ export async function issueSalesNote(store: EventStore, kind: SalesNoteKind, inp
   const user = fold(userDecider, await store.readStream(streams.user(userId)));
   const gstin = user.registered ? user.profile.gstNumber : null;
   const roundOff = user.registered ? (user.profile.roundOff ?? true) : true;
-  decideSalesNote(kind, input, invoices, { noteId, number: "", issueDate, now, roundOff });
-  const period = returnPeriodOf(issueDate);
-  const filed = await filedReturns(store, userId, period, "sale");
-  if (filed.length > 0) {
-    throw new DomainError("PERIOD_FILED", `${filed.map((type) => RETURN_NAME[type]).join(" and ")} for ${periodLabel(period)} is already filed: date the note in an open period`, { period });
-  }
+  const checked = decideSalesNote(kind, input, invoices, { noteId, number: "", issueDate, now, roundOff });
+  // A note dated in a filed period is reported in the next open one, once the user confirms
+  // (design §4). A debit note's tax is then paid late (interest); a credit note's is not.
+  const reportingPeriod = await reportingPeriodFor(store, {
+    userId,
+    date: issueDate,
+    kind: "sale",
+    confirmed: input.reportInNextOpenPeriod === true,
+    tax: kind === "debit" ? { igst: checked.igstPaise, cgst: checked.cgstPaise, sgst: checked.sgstPaise } : { igst: 0, cgst: 0, sgst: 0 },
+    today: now,
+  });
 
   const key: SeriesKey = { userId, series: SERIES[kind].series, gstin: gstin ?? UNREGISTERED, financialYear: financialYearOf(issueDate) };
   const { number } = await issueSeriesNumber(store, { ...key, prefix: SERIES[kind].prefix, documentId: noteId, documentDate: issueDate }, context);
-  const note = decideSalesNote(kind, input, invoices, { noteId, number, issueDate, now, roundOff });
+  const note = { ...decideSalesNote(kind, input, invoices, { noteId, number, issueDate, now, roundOff }), reportingPeriod };
+  const applied: string[] = [];
   let issued;
   try {
+    for (const { invoice } of invoices) {
+      const taxablePaise = note.lines.filter((line) => line.invoiceId === invoice.invoiceId).reduce((sum, line) => sum + line.taxablePaise, 0);
+      const entry = { invoiceId: invoice.invoiceId, ownerId: userId, noteId, kind, number, taxablePaise, appliedAt: now.toISOString() };
+      const bound = { subtotalPaise: invoice.subtotalPaise, invoiceNumber: invoice.invoiceNumber };
+      await retryOnConflict(() => handle(store, streams.invoiceNotes(invoice.invoiceId), invoiceNotesDecider, { kind: "apply", entry, bound }, context));
+      applied.push(invoice.invoiceId);
+    }
     issued = await handle(store, streams.salesNote(noteId), salesNoteDecider, { kind: "issue", note }, context);
   } catch (error) {
-    await voidSeriesNumber(store, { ...key, documentId: noteId, reason: `note ${number} (${noteId}) was not issued: ${(error as Error).message}`.slice(0, 500) }, context).catch(() => undefined);
+    const reason = `note ${number} (${noteId}) was not issued: ${(error as Error).message}`.slice(0, 500);
+    for (const invoiceId of applied) {
+      await retryOnConflict(() => handle(store, streams.invoiceNotes(invoiceId), invoiceNotesDecider, { kind: "withdraw", noteId, ownerId: userId, reason, at: now.toISOString() }, context)).catch(() => undefined);
+    }
+    await voidSeriesNumber(store, { ...key, documentId: noteId, reason }, context).catch(() => undefined);
     throw error;
   }
-  let position = issued.position;
-  for (const invoiceId of note.invoiceIds) {
-    const taxablePaise = note.lines.filter((line) => line.invoiceId === invoiceId).reduce((sum, line) => sum + line.taxablePaise, 0);
-    const entry = { invoiceId, ownerId: userId, noteId, kind, number, taxablePaise, appliedAt: now.toISOString() };
-    const applied = await retryOnConflict(() => handle(store, streams.invoiceNotes(invoiceId), invoiceNotesDecider, { kind: "apply", entry }, context));
-    position = applied.position ?? position;
-  }
-  return { note, position };
+  return { note, position: issued.position };
 }
-

@@ -3,7 +3,7 @@
  * purely, from the original invoices and the notes already issued against them; the handler
  * (issueSalesNote.ts) loads those and records the result.
  */
-import { computeInvoice, formatPaise, indianDateOf, toPaise, type SalesNoteCreateInput, type SalesNoteKind } from "@bahi/shared/contract";
+import { computeInvoice, DEFAULT_UQC, formatPaise, indianDateOf, quantityUnitProblem, toPaise, type SalesNoteCreateInput, type SalesNoteKind } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { financialYearOf, returnPeriodOf } from "@bahi/shared/returns";
 import { DomainError, ValidationError } from "@bahi/shared/server";
@@ -24,24 +24,68 @@ export const salesNoteDecider: Decider<{ kind: "issue"; note: SalesNoteFacts }, 
   },
 };
 
-export type InvoiceNotesEvent = BahiEventOf<"SalesNoteApplied">;
-/** Per invoice: taxable value credited and debited by notes so far, and which notes did it. */
-export type InvoiceNotesState = { creditedPaise: number; debitedPaise: number; noteIds: ReadonlySet<string> };
+export type InvoiceNotesEvent = BahiEventOf<"SalesNoteApplied" | "SalesNoteWithdrawn">;
+/**
+ * Per invoice: taxable value credited and debited by notes so far (withdrawn shares given
+ * back), which notes were ever applied (a note applies once), and which still stand.
+ */
+export type InvoiceNotesState = {
+  creditedPaise: number;
+  debitedPaise: number;
+  noteIds: ReadonlySet<string>;
+  standing: ReadonlyMap<string, EventData<"SalesNoteApplied">>;
+};
 
-export const invoiceNotesDecider: Decider<{ kind: "apply"; entry: EventData<"SalesNoteApplied"> }, InvoiceNotesEvent, InvoiceNotesState> = {
-  initialState: { creditedPaise: 0, debitedPaise: 0, noteIds: new Set() },
+export type InvoiceNotesCommand =
+  /**
+   * `bound`: for a credit note, the invoice's taxable value and number. The ledger itself
+   * refuses a share beyond what is left, so two notes racing on one invoice cannot together
+   * credit more than it had: the loser's append fails on the revision and is decided again.
+   */
+  | { kind: "apply"; entry: EventData<"SalesNoteApplied">; bound?: { subtotalPaise: number; invoiceNumber: string } }
+  | { kind: "withdraw"; noteId: string; ownerId: string; reason: string; at: string };
+
+export const invoiceNotesDecider: Decider<InvoiceNotesCommand, InvoiceNotesEvent, InvoiceNotesState> = {
+  initialState: { creditedPaise: 0, debitedPaise: 0, noteIds: new Set(), standing: new Map() },
   evolve(state, event) {
+    if (event.type === "SalesNoteWithdrawn") {
+      const entry = state.standing.get(event.data.noteId);
+      if (!entry) return state;
+      const standing = new Map(state.standing);
+      standing.delete(event.data.noteId);
+      return {
+        ...state,
+        creditedPaise: state.creditedPaise - (entry.kind === "credit" ? entry.taxablePaise : 0),
+        debitedPaise: state.debitedPaise - (entry.kind === "debit" ? entry.taxablePaise : 0),
+        standing,
+      };
+    }
     const { kind, taxablePaise, noteId } = event.data;
     return {
       creditedPaise: state.creditedPaise + (kind === "credit" ? taxablePaise : 0),
       debitedPaise: state.debitedPaise + (kind === "debit" ? taxablePaise : 0),
       noteIds: new Set([...state.noteIds, noteId]),
+      standing: new Map([...state.standing, [noteId, event.data]]),
     };
   },
   decide(command, state) {
-    return state.noteIds.has(command.entry.noteId) ? [] : [{ type: "SalesNoteApplied", data: command.entry }];
+    if (command.kind === "withdraw") {
+      const entry = state.standing.get(command.noteId);
+      return entry ? [{ type: "SalesNoteWithdrawn", data: { invoiceId: entry.invoiceId, ownerId: command.ownerId, noteId: command.noteId, reason: command.reason, withdrawnAt: command.at } }] : [];
+    }
+    const { entry, bound } = command;
+    if (state.noteIds.has(entry.noteId)) return [];
+    if (entry.kind === "credit" && bound) {
+      const left = bound.subtotalPaise - state.creditedPaise;
+      if (entry.taxablePaise > left) throw overCredit(bound.invoiceNumber, left, entry.taxablePaise);
+    }
+    return [{ type: "SalesNoteApplied", data: entry }];
   },
 };
+
+function overCredit(invoiceNumber: string, leftPaise: number, takingPaise: number): ValidationError {
+  return bad(["items"], `Invoice ${invoiceNumber} has ${formatPaise(Math.max(leftPaise, 0))} of taxable value left to credit; this note credits ${formatPaise(takingPaise)}`);
+}
 
 /**
  * s.34(2): a credit note for a supply of financial year Y is issued by 30 November after Y
@@ -85,8 +129,15 @@ export function decideSalesNote(
   }
   const matched = input.items.map((item, index) => {
     const productId = item.productId.toLowerCase();
-    const found = invoices.flatMap(({ invoice }) => invoice.lines.filter((line) => line.productId.toLowerCase() === productId).map((line) => ({ invoice, line })))[0];
+    const invoiceId = item.invoiceId?.toLowerCase();
+    if (invoiceId && !invoices.some(({ invoice }) => invoice.invoiceId.toLowerCase() === invoiceId)) throw bad(["items", index, "invoiceId"], "This line's invoice is not one of the note's invoices");
+    const found = invoices
+      .filter(({ invoice }) => !invoiceId || invoice.invoiceId.toLowerCase() === invoiceId)
+      .flatMap(({ invoice }) => invoice.lines.filter((line) => line.productId.toLowerCase() === productId).map((line) => ({ invoice, line })))[0];
     if (!found) throw bad(["items", index, "productId"], "This product is not on the invoice");
+    // Issue 9: a fraction only of a measured unit (2.5 KGS returned), in the unit it was sold in.
+    const unitProblem = quantityUnitProblem(item.quantity, found.line.unit ?? DEFAULT_UQC, found.line.productName);
+    if (unitProblem) throw bad(["items", index, "quantity"], unitProblem);
     return { item, ...found };
   });
   const computed = computeInvoice(
@@ -98,16 +149,16 @@ export function decideSalesNote(
       cessPerUnitMillirupees: line.cessPerUnitMillirupees ?? 0,
     })),
     { supplierState: first.supplier.stateCode, placeOfSupply: first.placeOfSupply, toSez: first.customer.isSez ?? false },
-    { roundOff: ids.roundOff },
+    // Issue 9: a note follows its invoice: none on an export/SEZ supply under LUT or a reverse-charge one charges tax.
+    // A note against a bill of supply (composition, unregistered, Rule 49) charges none either.
+    { roundOff: ids.roundOff, chargesTax: !(first.underLut || first.reverseCharge || first.documentType === "billOfSupply") },
   );
   if (computed.subtotalPaise === 0) throw bad(["items"], "The note's taxable value is zero");
   if (kind === "credit") {
     for (const { invoice, creditedPaise } of invoices) {
       const taking = computed.lines.reduce((sum, line, i) => sum + (matched[i]!.invoice.invoiceId === invoice.invoiceId ? line.taxablePaise : 0), 0);
       const left = invoice.subtotalPaise - creditedPaise;
-      if (taking > left) {
-        throw bad(["items"], `Invoice ${invoice.invoiceNumber} has ${formatPaise(Math.max(left, 0))} of taxable value left to credit; this note credits ${formatPaise(taking)}`);
-      }
+      if (taking > left) throw overCredit(invoice.invoiceNumber, left, taking);
     }
   }
   return {
@@ -134,6 +185,7 @@ export function decideSalesNote(
         productName: line.productName,
         hsnCode: line.hsnCode,
         quantity: item.quantity,
+        ...(line.unit ? { unit: line.unit } : {}),
         pricePaise: toPaise(String(item.price)),
         rateBasisPoints: line.rateBasisPoints,
         discount: null,

@@ -113,8 +113,9 @@ async function releaseStrayHolds(eventStore: EventStore, doc: ProcessDocument, c
       released++;
     } else if (what === "series") {
       if (fold(invoiceDecider, await eventStore.readStream(streams.invoice(doc.aggregateId))).status !== "none") continue;
-      const [gstin, financialYear] = value.split(":") as [string, string];
-      await voidSeriesNumber(eventStore, { userId, series: INVOICE_SERIES, gstin, financialYear, documentId: doc.aggregateId, reason }, context);
+      // Issue 9: a third part names a series other than the invoices' ("bill-of-supply").
+      const [gstin, financialYear, kind] = value.split(":") as [string, string, string | undefined];
+      await voidSeriesNumber(eventStore, { userId, series: kind ?? INVOICE_SERIES, gstin, financialYear, documentId: doc.aggregateId, reason }, context);
       released++;
     } else if (what === "sku") {
       const product = fold(productDecider, await eventStore.readStream(streams.product(doc.aggregateId)));

@@ -1,8 +1,9 @@
-import { basisPointsToPercent, formatPaise, toPaise, type ProductCreateInput, type ProductUpdateInput } from "@bahi/shared/contract";
+import { basisPointsToPercent, DEFAULT_UQC, formatPaise, kindOfHsn, toPaise, type ProductCreateInput, type ProductUpdateInput } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound } from "@bahi/shared/server";
 import type { Decider } from "../http/decider.ts";
 import { releaseWhy, reservationDecider } from "../http/reservation.ts";
+import { assertQuantityFitsUnit, unitOf } from "./productUnit.ts";
 
 export type ProductEvent = BahiEventOf<
   | "ProductCreationStarted"
@@ -64,7 +65,8 @@ export type ProductCommand =
   | { kind: "receiveStock"; ownerId: string; quantity: number; note: string | null; at: string }
   | { kind: "adjustStock"; ownerId: string; quantityDelta: number; reason: string; at: string };
 
-export function productFields(input: ProductUpdateInput): Fields {
+/** storedUnit: the product's unit, kept when an edit does not name one (issue 9). */
+export function productFields(input: ProductUpdateInput, storedUnit?: string): Fields {
   return {
     name: input.name,
     description: input.description,
@@ -74,9 +76,13 @@ export function productFields(input: ProductUpdateInput): Fields {
     minStock: input.minStock,
     gstRateBasisPoints: input.gstRate,
     hsnCode: input.hsnCode,
+    kind: input.kind ?? kindOfHsn(input.hsnCode),
     // Recorded only when there is a cess, so products without one keep their old shape.
     ...(input.cessRate ? { cessBasisPoints: input.cessRate } : {}),
     ...(input.cessPerUnit ? { cessPerUnitMillirupees: input.cessPerUnit } : {}),
+    // Issue 9: recorded only when not taxable, like the cess.
+    ...(input.taxability && input.taxability !== "taxable" ? { taxability: input.taxability } : {}),
+    unit: input.unit ?? storedUnit ?? DEFAULT_UQC,
   };
 }
 
@@ -159,6 +165,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         if (!intent || intent.productId !== command.id || intent.sku !== command.input.sku) throw new DomainError("CONFLICT", "This product's creation was not started");
         if (state.creation!.phase !== "started") throw productProcessAbandoned();
         const { stock, isActive } = command.input;
+        assertQuantityFitsUnit(stock, command.input.unit ?? DEFAULT_UQC, "stock", command.input.name);
         return [
           { type: "ProductAdded", data: { productId: command.id, ownerId: command.ownerId, ...productFields(command.input), openingStock: stock, isActive, addedAt: command.at } },
         ];
@@ -179,7 +186,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         const product = settled(state, command.ownerId);
         // The SKU moved since the caller read it: a new SKU goes through the SKU-change process.
         if (command.input.sku !== product.fields.sku) throw new DomainError("CONFLICT", "This product's SKU changed meanwhile; reload it and try again");
-        return [{ type: "ProductUpdated", data: { productId: product.id, ownerId: product.ownerId, ...productFields(command.input), updatedAt: command.at } }];
+        return [{ type: "ProductUpdated", data: { productId: product.id, ownerId: product.ownerId, ...productFields(command.input, product.fields.unit), updatedAt: command.at } }];
       }
       case "startSkuChange": {
         const product = settled(state, command.ownerId);
@@ -192,7 +199,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         if (!change || change.toSku !== command.input.sku) throw new DomainError("CONFLICT", "This SKU change was not started");
         if (change.phase === "committed") return [];
         if (change.phase === "abandoned") throw productProcessAbandoned();
-        return [{ type: "ProductUpdated", data: { productId: product.id, ownerId: product.ownerId, ...productFields(command.input), updatedAt: command.at } }];
+        return [{ type: "ProductUpdated", data: { productId: product.id, ownerId: product.ownerId, ...productFields(command.input, product.fields.unit), updatedAt: command.at } }];
       }
       case "abandonSkuChange": {
         if ((state.status !== "active" && state.status !== "inactive") || state.skuChange?.phase !== "started") return [];
@@ -221,10 +228,12 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
       }
       case "receiveStock": {
         const product = owned(state, command.ownerId);
+        assertQuantityFitsUnit(command.quantity, unitOf(product.fields), "quantity", product.fields.name);
         return [{ type: "StockReceived", data: { productId: product.id, ownerId: product.ownerId, quantity: command.quantity, note: command.note, receivedAt: command.at } }];
       }
       case "adjustStock": {
         const product = owned(state, command.ownerId);
+        assertQuantityFitsUnit(command.quantityDelta, unitOf(product.fields), "quantityDelta", product.fields.name);
         return [
           { type: "StockAdjusted", data: { productId: product.id, ownerId: product.ownerId, quantityDelta: command.quantityDelta, reason: command.reason, adjustedAt: command.at } },
         ];
@@ -255,5 +264,7 @@ export function productForInvoice(state: ProductState) {
     gstRate: basisPointsToPercent(state.fields.gstRateBasisPoints),
     cessBasisPoints: state.fields.cessBasisPoints ?? 0,
     cessPerUnitMillirupees: state.fields.cessPerUnitMillirupees ?? 0,
+    taxability: state.fields.taxability ?? "taxable",
+    unit: unitOf(state.fields),
   };
 }

@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import { productActiveSchema, productCreateSchema, productUpdateSchema, stockAdjustmentSchema, stockReceiptSchema } from "@bahi/shared/contract";
+import { DEFAULT_UQC, productActiveSchema, productCreateSchema, productUpdateSchema, stockAdjustmentSchema, stockReceiptSchema } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
@@ -10,6 +10,8 @@ import { runChangeProductSkuProcess } from "./changeProductSkuProcess.ts";
 import { runCreateProductProcess } from "./createProductProcess.ts";
 import { runDeleteProductProcess } from "./deleteProductProcess.ts";
 import { owned, productDecider, type LiveProduct, type ProductCommand } from "./product.ts";
+import { checkProductHsn } from "./productHsn.ts";
+import { assertQuantityFitsUnit } from "./productUnit.ts";
 
 /**
  * Products answer commands with `{ id }` only: stock on hand is a projection (invoices lower
@@ -33,6 +35,9 @@ export function productRoutes(deps: CommandDeps): Router {
   router.post("/", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
     const input = productCreateSchema.parse(req.body);
+    await checkProductHsn(deps.eventStore, userId, input);
+    // Issue 9: opening stock of 2.5 NOS is refused before the creation process takes the SKU.
+    assertQuantityFitsUnit(input.stock, input.unit ?? DEFAULT_UQC, "stock", input.name);
     const now = deps.clock();
     const id = deps.newId();
     const result = await runCreateProductProcess(deps.eventStore, { productId: id, userId, input }, commandContext(req, userId, now));
@@ -44,6 +49,7 @@ export function productRoutes(deps: CommandDeps): Router {
     const userId = requireUserId(deps.sessions, req);
     const id = idParam(req.params.id);
     const input = productUpdateSchema.parse(req.body);
+    await checkProductHsn(deps.eventStore, userId, input);
     const now = deps.clock();
     const context = commandContext(req, userId, now);
     // A new SKU spans two reservation streams: that is the SKU-change process's work.

@@ -8,6 +8,7 @@ import { commandContext, sendPosition } from "../http/context.ts";
 import { handle } from "../http/decider.ts";
 import { invoicesUsedIn } from "../invoices/quota.ts";
 import { indianMonth } from "../http/month.ts";
+import { logoRoutes } from "./logo.ts";
 
 /** PUT /api/profile and POST /api/profile/plan: the business's own details and plan. */
 export function profileRoutes(deps: CommandDeps): Router {
@@ -36,6 +37,8 @@ export function profileRoutes(deps: CommandDeps): Router {
     sendPosition(res, result.position);
     res.json(await respond(userId, result.state));
   });
+
+  router.use("/logo", logoRoutes(deps));
 
   router.post("/plan", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);

@@ -65,10 +65,11 @@ export const processesProjection: Projection<ProcessDocument> = {
       case "InvoiceQuotaUsed":
         return held(doc, `quota:${event.data.month}`);
       // A series number issued after the creation ended: the sweep voids it.
+      // Issue 9: a bill of supply's number names its series (":bill-of-supply") for the sweep.
       case "DocumentNumberIssued":
-        return held(doc, `series:${event.data.gstin}:${event.data.financialYear}`);
+        return held(doc, `series:${event.data.gstin}:${event.data.financialYear}${event.data.series === "invoice" ? "" : `:${event.data.series}`}`);
       case "DocumentNumberVoided":
-        return given(doc, `series:${event.data.gstin}:${event.data.financialYear}`);
+        return given(doc, `series:${event.data.gstin}:${event.data.financialYear}${event.data.series === "invoice" ? "" : `:${event.data.series}`}`);
       case "SkuReserved":
         return held(doc, `sku:${event.data.sku}`);
       case "InvoiceNumberReleased":
@@ -124,7 +125,7 @@ function idsOf(event: BahiEvent): string[] {
       return [processId("createInvoice", event.data.invoiceId)];
     case "DocumentNumberIssued":
     case "DocumentNumberVoided":
-      return event.data.series === "invoice" ? [processId("createInvoice", event.data.documentId)] : [];
+      return event.data.series === "invoice" || event.data.series === "bill-of-supply" ? [processId("createInvoice", event.data.documentId)] : [];
     case "ProductCreationStarted":
     case "ProductCreationAbandoned":
     case "ProductCreationCompensated":

@@ -1,13 +1,15 @@
-import { basisPointsToPercent, formatCessPerUnit, formatPaise, type Product, type ProductCategory } from "@bahi/shared/contract";
+import { addQuantities, basisPointsToPercent, formatCessPerUnit, formatPaise, kindOfHsn, type Product, type ProductCategory } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
 import { collections } from "@bahi/shared/read-models";
 
 /**
  * Products with their stock on hand: opening stock, plus receipts and adjustments, minus
  * every invoiced quantity. The command side never keeps this number; it lives only here.
+ * Quantities may have 3 decimals (issue 9): every step adds in thousandths, so 0.1 + 0.2
+ * stays 0.3.
  */
 const quantityOf = (lines: readonly { productId: string; quantity: number }[], productId: string) =>
-  lines.filter((line) => line.productId === productId).reduce((sum, line) => sum + line.quantity, 0);
+  addQuantities(...lines.filter((line) => line.productId === productId).map((line) => line.quantity));
 
 export const productsProjection: Projection<Product> = {
   collection: collections.products,
@@ -50,8 +52,11 @@ export const productsProjection: Projection<Product> = {
           minStock: d.minStock,
           gstRate: basisPointsToPercent(d.gstRateBasisPoints),
           hsnCode: d.hsnCode,
+          kind: d.kind ?? kindOfHsn(d.hsnCode),
           cessRate: basisPointsToPercent(d.cessBasisPoints ?? 0),
           cessPerUnit: formatCessPerUnit(d.cessPerUnitMillirupees ?? 0),
+          taxability: d.taxability ?? "taxable",
+          unit: d.unit ?? "NOS",
           isActive: d.isActive,
           createdAt: d.addedAt,
           updatedAt: d.addedAt,
@@ -70,8 +75,11 @@ export const productsProjection: Projection<Product> = {
           minStock: d.minStock,
           gstRate: basisPointsToPercent(d.gstRateBasisPoints),
           hsnCode: d.hsnCode,
+          kind: d.kind ?? kindOfHsn(d.hsnCode),
           cessRate: basisPointsToPercent(d.cessBasisPoints ?? 0),
           cessPerUnit: formatCessPerUnit(d.cessPerUnitMillirupees ?? 0),
+          taxability: d.taxability ?? "taxable",
+          unit: d.unit ?? "NOS",
           updatedAt: d.updatedAt,
         };
       }
@@ -82,23 +90,22 @@ export const productsProjection: Projection<Product> = {
       case "ProductDeleted":
         return null;
       case "StockReceived":
-        return doc && { ...doc, stock: doc.stock + event.data.quantity };
+        return doc && { ...doc, stock: addQuantities(doc.stock, event.data.quantity) };
       case "StockAdjusted":
-        return doc && { ...doc, stock: doc.stock + event.data.quantityDelta };
+        return doc && { ...doc, stock: addQuantities(doc.stock, event.data.quantityDelta) };
       case "InvoiceCreated": {
         if (!doc) return doc;
-        const sold = event.data.lines.filter((line) => line.productId === doc.id).reduce((sum, line) => sum + line.quantity, 0);
-        return { ...doc, stock: doc.stock - sold };
+        return { ...doc, stock: addQuantities(doc.stock, -quantityOf(event.data.lines, doc.id)) };
       }
       // A revision puts the old lines back and takes the new ones out; a cancellation puts everything back.
       case "InvoiceRevised":
-        return doc && { ...doc, stock: doc.stock + quantityOf(event.data.previous.lines, doc.id) - quantityOf(event.data.lines, doc.id) };
+        return doc && { ...doc, stock: addQuantities(doc.stock, quantityOf(event.data.previous.lines, doc.id), -quantityOf(event.data.lines, doc.id)) };
       case "InvoiceCancelled":
-        return doc && { ...doc, stock: doc.stock + quantityOf(event.data.previous.lines, doc.id) };
+        return doc && { ...doc, stock: addQuantities(doc.stock, quantityOf(event.data.previous.lines, doc.id)) };
       // Issue 9: goods returned against a credit note come back into stock; other notes change value only.
       case "SalesNoteIssued":
         if (event.data.reason !== "sales_return" || event.data.kind !== "credit") return doc;
-        return doc && { ...doc, stock: doc.stock + quantityOf(event.data.lines, doc.id) };
+        return doc && { ...doc, stock: addQuantities(doc.stock, quantityOf(event.data.lines, doc.id)) };
       default:
         return doc;
     }

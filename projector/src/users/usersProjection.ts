@@ -5,11 +5,12 @@ import { collections, type UserDocument } from "@bahi/shared/read-models";
 /** The user without the password hash, which never leaves the user's own stream. */
 export const usersProjection: Projection<UserDocument> = {
   collection: collections.users,
-  handles: ["UserRegistered", "ProfileUpdated", "PlanChanged", "InvoiceCreated"],
+  handles: ["UserRegistered", "ProfileUpdated", "ProfileLogoChanged", "PlanChanged", "InvoiceCreated"],
   documentIds(event) {
     switch (event.type) {
       case "UserRegistered":
       case "ProfileUpdated":
+      case "ProfileLogoChanged":
       case "PlanChanged":
         return [event.data.userId];
       case "InvoiceCreated":
@@ -29,15 +30,23 @@ export const usersProjection: Projection<UserDocument> = {
           businessAddress: null,
           businessType: null,
           gstCategory: null,
+          compositionCategory: null,
           stateCode: null,
           panNumber: null,
           gstRegistrationDate: null,
           invoicePrefix: DEFAULT_INVOICE_PREFIX,
           roundOff: true,
+          turnoverAbove5Crore: false,
+          allowNegativeStock: false,
           bankName: null,
           bankAccountNumber: null,
           bankIfsc: null,
           upiId: null,
+          lutNumber: null,
+          lutValidFrom: null,
+          lutValidUntil: null,
+          pinCode: null,
+          logo: null,
           isActive: true,
           createdAt: registeredAt,
           invoicesByMonth: {},
@@ -48,6 +57,8 @@ export const usersProjection: Projection<UserDocument> = {
         const { userId: _id, updatedAt: _at, ...profile } = event.data;
         return { ...doc, ...(profile as Partial<User>) };
       }
+      case "ProfileLogoChanged":
+        return doc && { ...doc, logo: event.data.logo };
       case "PlanChanged":
         return doc && { ...doc, subscriptionPlan: event.data.plan, invoiceLimit: event.data.invoiceLimit };
       case "InvoiceCreated": {

@@ -1,8 +1,10 @@
 import express, { Router } from "express";
 import { indianDateOf, isRecordId, type Customer, type Expense, type Vendor } from "@bahi/shared/contract";
+import { monthlyReturnNotApplicable } from "@bahi/shared/returns";
 import { filingRefusal, FIRST_PERIOD, hsnCodes, reconcilePurchases, reconciliationRowToWire, isOverdue, parseReturnPeriod, periodLabel, periodOrdinal, returnDueDate, returnPeriodOf, previousPeriod, validateGstin } from "@bahi/shared/returns";
 import { collections, gstReturnId, reconciliationId, type EwayBillDocument, type GstReturnDocument, type ReconciliationDocument, type UserDocument } from "@bahi/shared/read-models";
 import {
+  DomainError,
   filedByDocuments,
   getJsonBlob,
   loadReturnBooks,
@@ -16,6 +18,8 @@ import {
   type ReadStore,
   type SessionCodec,
 } from "@bahi/shared/server";
+import { hsnRoutes } from "./hsnRoutes.ts";
+import { cmp08Routes } from "./cmp08Routes.ts";
 
 const RETURN_TYPES = ["GSTR1", "GSTR3B"] as const;
 
@@ -132,6 +136,9 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
     const today = clock();
     const books = await loadReturnBooks(readStore, blobStore, userId);
     const gstin = books.user?.gstNumber ?? null;
+    // Issue 9: composition businesses file CMP-08 instead; unregistered ones file nothing.
+    const notApplicable = monthlyReturnNotApplicable(books.user?.gstCategory, returnType);
+    if (notApplicable) throw new DomainError("RETURN_NOT_APPLICABLE", notApplicable);
     if (!books.user || !gstin) throw new ValidationError([{ path: ["gstin"], message: "Add your GSTIN in Settings before preparing returns" }]);
     const prepared = prepareReturn(books, { returnType, period, gstin, stateCode: books.user.stateCode ?? null, today });
     const refusal = filingRefusal({ returnType, period, today, registrationPeriod: registrationPeriodOfUser(books.user), filed: filedByDocuments(books.returns) });
@@ -170,6 +177,12 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
       rows: result.rows.map(reconciliationRowToWire),
     });
   });
+
+  // The official HSN/SAC master, searchable (issue 9); /hsn-codes stays the table of rates Bahi knows.
+  router.use("/hsn", hsnRoutes({ sessions }));
+
+  // Issue 9: a composition business's quarterly CMP-08.
+  router.use(cmp08Routes(deps));
 
   router.get("/hsn-codes", (_req, res) => {
     res.json(hsnCodes().map(({ code, description, gstRate, cessRate, category, effectiveFrom }) => ({ code, description, gstRate, cessRate, category, effectiveFrom })));

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import type { Invoice } from "@bahi/shared/contract";
-import { ValidationError } from "@bahi/shared/server";
+import { DomainError, ValidationError } from "@bahi/shared/server";
 import { buildEInvoicePayload, EInvoiceError, irnForPayload, signedQrFields, SIGNED_QR_FIELDS } from "@bahi/shared/returns";
 
 const NOT_REGISTERED =
@@ -14,10 +14,16 @@ function text(req: Request, name: string): string {
 
 /**
  * GET /api/invoices/{id}/einvoice?sellerLocation=&sellerPincode=&buyerLocation=&buyerPincode=
- * The read models do not hold PIN codes, so the caller supplies them (the screen asks once).
+ * The seller's PIN defaults to the one on the invoice, else the profile's (issue 9); the rest
+ * the caller supplies (the screen asks once).
  */
-export function eInvoiceFor(invoice: Invoice, req: Request) {
-  const missing = ["sellerLocation", "sellerPincode", "buyerLocation", "buyerPincode"].filter((name) => !text(req, name));
+export function eInvoiceFor(invoice: Invoice, req: Request, profilePinCode: string | null = null) {
+  // Issue 9: e-invoicing (Rule 48(4)) covers tax invoices; a bill of supply has none.
+  if (invoice.documentType === "billOfSupply") throw new DomainError("CONFLICT", `${invoice.invoiceNumber} is a bill of supply: e-invoices are only for tax invoices`);
+  const sellerPincode = text(req, "sellerPincode") || invoice.supplier.pinCode || profilePinCode || "";
+  // Issue 9: an export buyer has no Indian PIN (the payload says 999999).
+  const needed = invoice.placeOfSupply === "96" ? ["sellerLocation", "sellerPincode", "buyerLocation"] : ["sellerLocation", "sellerPincode", "buyerLocation", "buyerPincode"];
+  const missing = needed.filter((name) => !(name === "sellerPincode" ? sellerPincode : text(req, name)));
   if (missing.length > 0) {
     throw new ValidationError(missing.map((name) => ({ path: [name], message: `${name.replace(/([A-Z])/g, " $1").toLowerCase()} is required for an e-invoice` })));
   }
@@ -29,7 +35,7 @@ export function eInvoiceFor(invoice: Invoice, req: Request) {
         legalName: invoice.supplier.name,
         address1: invoice.supplier.address ?? text(req, "sellerLocation"),
         location: text(req, "sellerLocation"),
-        pincode: text(req, "sellerPincode"),
+        pincode: sellerPincode,
       },
       { location: text(req, "buyerLocation"), pincode: text(req, "buyerPincode") },
     );

@@ -1,7 +1,8 @@
 import PDFDocument from "pdfkit";
-import { amountInWords, toPaise, type Invoice, type InvoiceItem } from "@bahi/shared/contract";
-import { amountDue, BOLD, collect, dateText, deliveryAddress, drawQr, grouped, isCancelled, nonZero, REGULAR, registerFonts, rupee, stateText, upiPayUrl, type DocumentExtras } from "./pdfParts.ts";
+import { amountInWords, formatPaise, formatQuantity, supplyNotes, toPaise, type Invoice, type InvoiceItem } from "@bahi/shared/contract";
+import { amountDue, BOLD, collect, dateText, deliveryAddress, drawLogo, drawTable, drawQr, LOGO_BOX, grouped, isCancelled, nonZero, REGULAR, registerFonts, rupee, stateText, upiPayUrl, type DocumentExtras, type TableColumn } from "./pdfParts.ts";
 import { thermalPdf } from "./thermalPdf.ts";
+import { describedItem, documentDeclaration, documentTitle, isBillOfSupply, rateText } from "./documentKind.ts";
 
 export type { DocumentExtras } from "./pdfParts.ts";
 export type InvoiceLayout = "a4" | "thermal";
@@ -25,7 +26,7 @@ export function invoicePdf(invoice: Invoice, extras: DocumentExtras = {}, layout
 }
 
 function a4Pdf(invoice: Invoice, extras: DocumentExtras): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 40, info: { Title: `Tax Invoice ${invoice.invoiceNumber}` } });
+  const doc = new PDFDocument({ size: "A4", margin: 40, info: { Title: `${documentTitle(invoice)} ${invoice.invoiceNumber}` } });
   const done = collect(doc);
   registerFonts(doc);
 
@@ -35,30 +36,42 @@ function a4Pdf(invoice: Invoice, extras: DocumentExtras): Promise<Buffer> {
   const half = width / 2 - 10;
   const rightX = left + width / 2 + 10;
 
-  doc.font(BOLD).fontSize(16).fillColor("#000000").text("TAX INVOICE", left, 36, { width, align: "center" });
+  // The title block stays centred on the page and clear of the logo in the top-left corner.
+  const inset = extras.logo ? LOGO_BOX.width + 12 : 0;
+  const titleWidth = width - 2 * inset;
+  doc.font(BOLD).fontSize(16).fillColor("#000000").text(documentTitle(invoice).toUpperCase(), left + inset, 36, { width: titleWidth, align: "center" });
+  // Issue 9: Rule 5(1)(g)'s declaration on a composition supplier's bill of supply.
+  const declaration = documentDeclaration(invoice);
+  if (declaration) doc.font(REGULAR).fontSize(9).text(declaration, { width: titleWidth, align: "center" });
+  // Issue 9: the LUT declaration, the recipient's reverse-charge tax, the shipping bill.
+  for (const note of supplyNotes(invoice, (paise) => rupee(formatPaise(paise)))) doc.font(REGULAR).fontSize(8.5).text(note, { width: titleWidth, align: "center" });
   if (isCancelled(invoice)) {
     const when = invoice.cancelledAt ? ` on ${dateText(invoice.cancelledAt)}` : "";
-    doc.font(BOLD).fontSize(12).fillColor("#b91c1c").text(`CANCELLED${when}`, { width, align: "center" });
-    if (invoice.cancelReason) doc.font(REGULAR).fontSize(9).text(`Reason: ${invoice.cancelReason}`, { width, align: "center" });
+    doc.font(BOLD).fontSize(12).fillColor("#b91c1c").text(`CANCELLED${when}`, { width: titleWidth, align: "center" });
+    if (invoice.cancelReason) doc.font(REGULAR).fontSize(9).text(`Reason: ${invoice.cancelReason}`, { width: titleWidth, align: "center" });
     doc.fillColor("#000000");
   } else if (invoice.revisedAt) {
-    doc.font(REGULAR).fontSize(9).fillColor("#555555").text(`Revised on ${dateText(invoice.revisedAt)}`, { width, align: "center" }).fillColor("#000000");
+    doc.font(REGULAR).fontSize(9).fillColor("#555555").text(`Revised on ${dateText(invoice.revisedAt)}`, { width: titleWidth, align: "center" }).fillColor("#000000");
   }
   doc.moveDown(0.6);
+  doc.y = Math.max(doc.y, drawLogo(doc, extras.logo, left, 36) + 8);
 
   // Supplier (left) and the invoice's own particulars (right).
   const top = doc.y;
   doc.font(BOLD).fontSize(11).text(invoice.supplier.name, left, top, { width: half });
   doc.font(REGULAR).fontSize(9);
   if (invoice.supplier.address) doc.text(invoice.supplier.address, { width: half });
+  if (invoice.supplier.pinCode) doc.text(`PIN: ${invoice.supplier.pinCode}`, { width: half });
   const supplierState = stateText(invoice.supplier.stateCode);
   if (supplierState) doc.text(`State: ${supplierState}`, { width: half });
   doc.text(`GSTIN: ${invoice.supplier.gstin ?? "Unregistered"}`, { width: half });
   const leftBottom = doc.y;
 
   doc.font(REGULAR).fontSize(9);
-  doc.text(`Invoice No: ${invoice.invoiceNumber}`, rightX, top, { width: half });
-  doc.text(`Invoice Date: ${dateText(invoice.issueDate)}`, { width: half });
+  // Issue 9: a bill of supply is numbered and dated as a bill.
+  const noun = isBillOfSupply(invoice) ? "Bill" : "Invoice";
+  doc.text(`${noun} No: ${invoice.invoiceNumber}`, rightX, top, { width: half });
+  doc.text(`${noun} Date: ${dateText(invoice.issueDate)}`, { width: half });
   if (invoice.dueDate) doc.text(`Due Date: ${dateText(invoice.dueDate)}`, { width: half });
   doc.text(`Place of Supply: ${stateText(invoice.placeOfSupply)}`, { width: half });
   doc.text(`Tax payable on reverse charge: ${invoice.reverseCharge ? "Yes" : "No"}`, { width: half });
@@ -86,56 +99,41 @@ function a4Pdf(invoice: Invoice, extras: DocumentExtras): Promise<Buffer> {
   const intra = invoice.taxKind === "intra";
   const state = invoice.stateTaxLabel;
   const withCess = invoice.items.some((item) => toPaise(item.cessAmount) !== 0);
-  type Column = { title: string; weight: number; align: "left" | "right" | "center"; cell: (item: InvoiceItem, index: number) => string };
+  type Column = TableColumn<InvoiceItem>;
   const columns: Column[] = [
     { title: "#", weight: 14, align: "left", cell: (_item, index) => String(index + 1) },
-    { title: "Description", weight: intra ? 86 : 114, align: "left", cell: (item) => item.product.name },
+    // Issue 9: the quantity carries its unit ("2.5 KGS"), so Qty takes width from the description.
+    { title: "Description", weight: intra ? 74 : 102, align: "left", cell: (item) => describedItem(item) },
     { title: "HSN/SAC", weight: 40, align: "left", cell: (item) => item.hsnCode ?? "-" },
-    { title: "Qty", weight: 26, align: "right", cell: (item) => String(item.quantity) },
+    { title: "Qty", weight: 38, align: "right", cell: (item) => formatQuantity(item.quantity, item.unit ?? "NOS") },
     { title: "Rate (₹)", weight: 48, align: "right", cell: (item) => grouped(item.price) },
     { title: "Discount", weight: 42, align: "right", cell: discountText },
     { title: "Taxable value (₹)", weight: 56, align: "right", cell: (item) => grouped(item.taxableValue) },
-    ...(intra
+    // Issue 9: a bill of supply has no tax columns; untaxed lines show "Exempt" and the like for a rate.
+    ...(isBillOfSupply(invoice)
+      ? []
+      : intra
       ? [
-          { title: "CGST rate", weight: 30, align: "center", cell: (item: InvoiceItem) => halfRate(item.gstRate) },
+          { title: "CGST rate", weight: 30, align: "center", cell: (item: InvoiceItem) => rateText(item, halfRate(item.gstRate)) },
           { title: "CGST (₹)", weight: 44, align: "right", cell: (item: InvoiceItem) => grouped(item.cgstAmount) },
-          { title: `${state} rate`, weight: 30, align: "center", cell: (item: InvoiceItem) => halfRate(item.gstRate) },
+          { title: `${state} rate`, weight: 30, align: "center", cell: (item: InvoiceItem) => rateText(item, halfRate(item.gstRate)) },
           { title: `${state} (₹)`, weight: 44, align: "right", cell: (item: InvoiceItem) => grouped(item.sgstAmount) },
         ] satisfies Column[]
       : [
-          { title: "IGST rate", weight: 32, align: "center", cell: (item: InvoiceItem) => `${item.gstRate}%` },
+          { title: "IGST rate", weight: 32, align: "center", cell: (item: InvoiceItem) => rateText(item, `${item.gstRate}%`) },
           { title: "IGST (₹)", weight: 52, align: "right", cell: (item: InvoiceItem) => grouped(item.igstAmount) },
         ] satisfies Column[]),
     ...(withCess ? [{ title: "Cess (₹)", weight: 40, align: "right", cell: (item: InvoiceItem) => grouped(item.cessAmount) } satisfies Column] : []),
     { title: "Amount (₹)", weight: 56, align: "right", cell: (item) => grouped(item.amount) },
   ];
-  const scale = width / columns.reduce((sum, column) => sum + column.weight, 0);
-  const row = (cells: string[], bold: boolean) => {
-    doc.font(bold ? BOLD : REGULAR).fontSize(7.5);
-    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.weight * scale - 4 })));
-    if (doc.y + height + 6 > bottom) {
-      doc.addPage();
-      doc.y = 40;
-      if (!bold) row(columns.map((column) => column.title), true);
-      doc.font(bold ? BOLD : REGULAR).fontSize(7.5);
-    }
-    const y = doc.y;
-    let x = left;
-    cells.forEach((cell, i) => {
-      const w = columns[i]!.weight * scale;
-      doc.text(cell, x + 2, y, { width: w - 4, align: columns[i]!.align });
-      x += w;
-    });
-    doc.y = y + height + 4;
-    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.3).strokeColor("#999999").stroke();
-  };
-  row(columns.map((column) => column.title), true);
-  invoice.items.forEach((item, index) => row(columns.map((column) => column.cell(item, index)), false));
+  drawTable(doc, columns, invoice.items, { left, width, bottom });
   doc.moveDown(0.6);
 
   // Totals on the right; bank details and the UPI QR on the left.
   const totals: [string, string][] = [["Taxable value", invoice.subtotal]];
-  if (intra) totals.push(["CGST", invoice.cgstAmount], [state, invoice.sgstAmount]);
+  if (isBillOfSupply(invoice)) {
+    // No tax heads on a bill of supply: the total is the value of the goods or services.
+  } else if (intra) totals.push(["CGST", invoice.cgstAmount], [state, invoice.sgstAmount]);
   else totals.push(["IGST", invoice.igstAmount]);
   if (toPaise(invoice.cessAmount) !== 0) totals.push(["Cess", invoice.cessAmount]);
   const roundOff = invoice.roundOff ?? "0.00";

@@ -18,6 +18,9 @@ const intraInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   stateTaxLabel: "SGST",
   invoiceType: "regular",
   reverseCharge: false,
+  underLut: false,
+  lutNumber: null,
+  exportDetails: null,
   subtotal: "4500.00",
   gstAmount: "810.00",
   cgstAmount: "405.00",
@@ -31,7 +34,7 @@ const intraInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   notes: null,
   items: [
     {
-      id: "i-1", productId: "p-1", product: { name: "Hair oil 200 ml" }, hsnCode: "3305", quantity: 5, price: "1000.00", gstRate: "18",
+      id: "i-1", productId: "p-1", product: { name: "Hair oil 200 ml" }, hsnCode: "3305", quantity: 5, unit: "NOS", price: "1000.00", gstRate: "18",
       discount: "10", discountType: "percentage", taxableValue: "4500.00", cgstAmount: "405.00", sgstAmount: "405.00", igstAmount: "0.00", cessAmount: "0.00", amount: "5310.00",
     },
   ],
@@ -143,7 +146,7 @@ describe("the thermal receipt (80 mm)", () => {
     for (const particular of [
       "Rao Stores", "GSTIN: 27AAPFU0939F1ZV", "State: Maharashtra (27)", "TAX INVOICE", "INV/26-27/0007", "14 May 2026",
       "Place of Supply: Maharashtra (27)", "Tax payable on reverse charge: No", "Bill To: Reddy Retail", "GSTIN: 27AANFA2641L1ZF",
-      "Hair oil 200 ml", "5 × ₹1,000.00, less 10%", "HSN/SAC 3305", "CGST 9%", "SGST 9%", "₹5,310.00", "Five Thousand Three Hundred Ten Rupees",
+      "Hair oil 200 ml", "5 NOS × ₹1,000.00, less 10%", "HSN/SAC 3305", "CGST 9%", "SGST 9%", "₹5,310.00", "Five Thousand Three Hundred Ten Rupees",
       "Scan to pay ₹5,310.00 by UPI", "For Rao Stores", "Authorised signatory",
     ]) expect(all, particular).toContain(particular);
     expect(links).toEqual(["upi://pay?pa=raostores@oksbi&pn=Rao%20Stores&am=5310.00&cu=INR&tn=Invoice%20INV%2F26-27%2F0007"]);

@@ -37,6 +37,29 @@ export interface DocumentExtras {
   upiId?: string | null;
   /** The recipient's delivery address when it differs from the billing address (Rule 46(o)). */
   shippingAddress?: string | null;
+  /** Issue 9: the business's logo (PNG or JPEG bytes), drawn top-left. */
+  logo?: Buffer | null;
+}
+
+/** The logo's box: about 40 mm × 20 mm (1 mm = 72/25.4 pt). */
+export const LOGO_BOX = { width: 113, height: 57 };
+
+/**
+ * Draws the logo scaled to fit the box, keeping its proportions; returns the y below it (or
+ * `y` when there is none). An image pdfkit cannot read is left out rather than failing the PDF.
+ */
+export function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer | null | undefined, x: number, y: number): number {
+  if (!logo) return y;
+  try {
+    // pdfkit's openImage is missing from its types: it parses once, so the size is known before drawing.
+    const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(logo);
+    const scale = Math.min(LOGO_BOX.width / image.width, LOGO_BOX.height / image.height, 1);
+    const height = image.height * scale;
+    doc.image(image as unknown as Buffer, x, y, { width: image.width * scale, height });
+    return y + height;
+  } catch {
+    return y;
+  }
 }
 
 /** en-IN grouping: "1,23,456.00". */
@@ -106,3 +129,41 @@ export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
 
 /** A signed amount ("-0.46") is not zero; toPaise takes no sign. */
 export const nonZero = (amount: string) => toPaise(amount.replace(/^-/, "")) !== 0;
+
+/** A column of a document's line table: its share of the width and how each row fills it. */
+export interface TableColumn<Row> {
+  readonly title: string;
+  readonly weight: number;
+  readonly align: "left" | "right" | "center";
+  readonly cell: (row: Row, index: number) => string;
+}
+
+/**
+ * The line table of an invoice, a note or a challan: a bold header, a thin rule under each
+ * row, and the header again at the top of every page the rows run onto.
+ */
+export function drawTable<Row>(doc: PDFKit.PDFDocument, columns: readonly TableColumn<Row>[], rows: readonly Row[], box: { left: number; width: number; bottom: number }): void {
+  const { left, width, bottom } = box;
+  const scale = width / columns.reduce((sum, column) => sum + column.weight, 0);
+  const row = (cells: string[], bold: boolean) => {
+    doc.font(bold ? BOLD : REGULAR).fontSize(7.5);
+    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.weight * scale - 4 })));
+    if (doc.y + height + 6 > bottom) {
+      doc.addPage();
+      doc.y = 40;
+      if (!bold) row(columns.map((column) => column.title), true);
+      doc.font(bold ? BOLD : REGULAR).fontSize(7.5);
+    }
+    const y = doc.y;
+    let x = left;
+    cells.forEach((cell, i) => {
+      const w = columns[i]!.weight * scale;
+      doc.text(cell, x + 2, y, { width: w - 4, align: columns[i]!.align });
+      x += w;
+    });
+    doc.y = y + height + 4;
+    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.3).strokeColor("#999999").stroke();
+  };
+  row(columns.map((column) => column.title), true);
+  rows.forEach((item, index) => row(columns.map((column) => column.cell(item, index)), false));
+}

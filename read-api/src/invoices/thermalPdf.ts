@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
-import { amountInWords, toPaise, type Invoice } from "@bahi/shared/contract";
+import { amountInWords, formatPaise, formatQuantity, supplyNotes, toPaise, type Invoice } from "@bahi/shared/contract";
+import { describedItem, documentDeclaration, documentTitle, isBillOfSupply, rateText } from "./documentKind.ts";
 import { amountDue, BOLD, collect, dateText, deliveryAddress, drawQr, grouped, isCancelled, nonZero, REGULAR, registerFonts, rupee, stateText, upiPayUrl, type DocumentExtras } from "./pdfParts.ts";
 
 /** 80 mm paper: 226 pt wide; the page is as long as the receipt. */
@@ -21,7 +22,7 @@ export async function thermalPdf(invoice: Invoice, extras: DocumentExtras): Prom
   measure.end();
   await discarded;
 
-  const doc = new PDFDocument({ size: [THERMAL_WIDTH, Math.ceil(height)], margin: MARGIN, info: { Title: `Tax Invoice ${invoice.invoiceNumber}` } });
+  const doc = new PDFDocument({ size: [THERMAL_WIDTH, Math.ceil(height)], margin: MARGIN, info: { Title: `${documentTitle(invoice)} ${invoice.invoiceNumber}` } });
   const done = collect(doc);
   registerFonts(doc);
   draw(doc, invoice, extras);
@@ -55,12 +56,17 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, extras: DocumentExtras)
   if (supplierState) centre(`State: ${supplierState}`, REGULAR, 7.5);
   centre(`GSTIN: ${invoice.supplier.gstin ?? "Unregistered"}`, REGULAR, 7.5);
   rule();
-  centre("TAX INVOICE", BOLD, 9);
+  centre(documentTitle(invoice).toUpperCase(), BOLD, 9);
+  // Issue 9: Rule 5(1)(g)'s declaration on a composition supplier's bill of supply.
+  const declaration = documentDeclaration(invoice);
+  if (declaration) centre(declaration, REGULAR, 7);
+  // Issue 9: the LUT declaration, the recipient's reverse-charge tax, the shipping bill.
+  for (const note of supplyNotes(invoice, (paise) => rupee(formatPaise(paise)))) centre(note, REGULAR, 7);
   if (isCancelled(invoice)) {
     centre(`CANCELLED${invoice.cancelledAt ? ` on ${dateText(invoice.cancelledAt)}` : ""}`, BOLD, 9);
     if (invoice.cancelReason) centre(`Reason: ${invoice.cancelReason}`, REGULAR, 7);
   } else if (invoice.revisedAt) centre(`Revised on ${dateText(invoice.revisedAt)}`, REGULAR, 7);
-  pair("Invoice No", invoice.invoiceNumber);
+  pair(isBillOfSupply(invoice) ? "Bill No" : "Invoice No", invoice.invoiceNumber);
   pair("Date", dateText(invoice.issueDate));
   if (invoice.dueDate) pair("Due", dateText(invoice.dueDate));
   line(`Place of Supply: ${stateText(invoice.placeOfSupply)}`);
@@ -78,19 +84,22 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, extras: DocumentExtras)
   const intra = invoice.taxKind === "intra";
   const state = invoice.stateTaxLabel;
   invoice.items.forEach((item, index) => {
-    line(`${index + 1}. ${item.product.name}`, BOLD);
+    line(`${index + 1}. ${describedItem(item)}`, BOLD);
     const discount = item.discount && Number(item.discount) !== 0 ? `, less ${item.discountType === "percentage" ? `${item.discount}%` : rupee(item.discount)}` : "";
-    pair(`${item.quantity} × ${rupee(item.price)}${discount}`, rupee(item.amount));
+    pair(`${formatQuantity(item.quantity, item.unit ?? "NOS")} × ${rupee(item.price)}${discount}`, rupee(item.amount));
     const half = `${String(Number(item.gstRate) / 2)}%`;
-    const heads = intra ? `CGST ${half} ${grouped(item.cgstAmount)}, ${state} ${half} ${grouped(item.sgstAmount)}` : `IGST ${item.gstRate}% ${grouped(item.igstAmount)}`;
+    // A bill of supply shows no heads; an untaxed line on a tax invoice says why instead.
+    const heads = isBillOfSupply(invoice) || rateText(item, "") === "-" ? "" : intra ? ` · CGST ${half} ${grouped(item.cgstAmount)}, ${state} ${half} ${grouped(item.sgstAmount)}` : ` · IGST ${item.gstRate}% ${grouped(item.igstAmount)}`;
     const cess = toPaise(item.cessAmount) !== 0 ? `, Cess ${grouped(item.cessAmount)}` : "";
-    line(`HSN/SAC ${item.hsnCode ?? "-"} · Taxable ${grouped(item.taxableValue)} · ${heads}${cess}`, REGULAR, 6.5);
+    line(`HSN/SAC ${item.hsnCode ?? "-"} · Taxable ${grouped(item.taxableValue)}${heads}${cess}`, REGULAR, 6.5);
     doc.moveDown(0.2);
   });
   rule();
 
   pair("Taxable value", rupee(invoice.subtotal));
-  if (intra) {
+  if (isBillOfSupply(invoice)) {
+    // No tax heads on a bill of supply.
+  } else if (intra) {
     pair("CGST", rupee(invoice.cgstAmount));
     pair(state, rupee(invoice.sgstAmount));
   } else pair("IGST", rupee(invoice.igstAmount));

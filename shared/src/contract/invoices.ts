@@ -3,8 +3,11 @@ import { dateField, optionalDateField, optionalText, safeString } from "./fields
 import { indianDateOf } from "./gst/indiaDate.ts";
 import { seriesOrTypedInvoiceNumberField } from "./gst/invoiceNumber.ts";
 import { isPlaceOfSupplyCode } from "./gst/tax.ts";
+import type { ProductTaxability, SalesDocumentType, SupplierRegistration } from "./gst/composition.ts";
 import type { InvoiceNoteRef } from "./notes.ts";
 import { gstRateField, moneyField } from "./products.ts";
+import { lineQuantityField } from "./quantityFields.ts";
+import { exportDetailsSchema, type ExportDetails } from "./supply.ts";
 
 /** The statuses a user can set (PATCH /status); "cancelled" comes only from POST /cancel (issue 9). */
 export const INVOICE_STATUSES = ["pending", "paid", "overdue"] as const;
@@ -15,11 +18,8 @@ const figure = z.union([z.string(), z.number()], { error: "Expected an amount" }
 
 export const invoiceItemSchema = z.object({
   productId: safeString("Product is required").trim().min(1, "Product is required"),
-  quantity: z
-    .union([z.number(), z.string()], { error: "Quantity must be at least 1" })
-    .transform((value) => (typeof value === "string" ? Number(value) : value))
-    .refine((value) => Number.isInteger(value) && value >= 1, "Quantity must be at least 1")
-    .refine((value) => value <= 1_000_000, "Quantity must be at most 1000000"),
+  /** Issue 9: up to 3 decimals for a measured unit (2.5 KGS); whole for counted ones (checked with the product). */
+  quantity: lineQuantityField,
   price: moneyField("Price", { required: "Price is required" }),
   gstRate: gstRateField("GST rate is required"),
   discount: z.union([z.string(), z.number()]).nullish(),
@@ -46,6 +46,12 @@ export const invoiceCreateSchema = z.object({
   notes: optionalText(2000),
   /** The user's confirmation to report an invoice dated in a filed period in the next open one (design §4). */
   reportInNextOpenPeriod: z.boolean({ error: "reportInNextOpenPeriod must be true or false" }).optional(),
+  /** Issue 9: the registered recipient pays the tax (s.9(3)/(4)): the invoice charges none (supply.ts). */
+  reverseCharge: z.boolean({ error: "Reverse charge must be true or false" }).optional(),
+  /** Issue 9: an export or SEZ supply without payment of IGST under the business's LUT (Rule 96A). */
+  underLut: z.boolean({ error: "Under LUT must be true or false" }).optional(),
+  /** Issue 9: shipping bill details of an export; refused on other supplies. */
+  exportDetails: exportDetailsSchema,
   items: z.array(invoiceItemSchema, { error: "At least one item is required" }).min(1, "At least one item is required").max(200, "At most 200 items"),
 });
 export type InvoiceCreateInput = z.infer<typeof invoiceCreateSchema>;
@@ -76,7 +82,10 @@ export interface InvoiceItem {
   productId: string;
   product: { name: string };
   hsnCode: string | null;
+  /** Up to 3 decimals for a measured unit (2.5). */
   quantity: number;
+  /** Issue 9: the unit of measure (UQC) when invoiced; "NOS" on older invoices. */
+  unit: string;
   price: string;
   gstRate: string;
   discount: string | null;
@@ -86,6 +95,8 @@ export interface InvoiceItem {
   sgstAmount: string;
   igstAmount: string;
   cessAmount: string;
+  /** Issue 9: "nil", "exempt" or "nonGst" lines show that instead of a rate; "taxable" on older invoices. */
+  taxability?: ProductTaxability;
   /** Issue 9: on a line with cess, the product's ad valorem rate ("5") and specific rupees per unit ("1.591"). */
   cessRate?: string;
   cessPerUnit?: string;
@@ -109,8 +120,11 @@ export interface Invoice {
     stateCode?: string | null;
     /** Issue 9: an SEZ unit or developer: IGST whatever the states, GSTR-1 b2b SEWP, GSTR-3B 3.1(b). */
     isSez?: boolean;
+    /** Issue 9: the delivery address when invoiced (Rule 46(o)); null when none was given. */
+    shippingAddress?: string | null;
   };
-  supplier: { name: string; gstin: string | null; address: string | null; stateCode: string | null };
+  /** pinCode (issue 9): the business's PIN when invoiced; null on invoices made before it was asked. */
+  supplier: { name: string; gstin: string | null; address: string | null; stateCode: string | null; pinCode?: string | null };
   issueDate: string;
   dueDate: string | null;
   placeOfSupply: string;
@@ -118,6 +132,16 @@ export interface Invoice {
   stateTaxLabel: "SGST" | "UTGST";
   invoiceType: "regular";
   reverseCharge: boolean;
+  /** Issue 9: an export or SEZ supply without IGST under the LUT; false on older invoices. */
+  underLut: boolean;
+  /** Issue 9: the LUT's number printed on an invoice under LUT; null otherwise. */
+  lutNumber: string | null;
+  /** Issue 9: an export's shipping bill details; null when none given (and on older invoices). */
+  exportDetails: ExportDetails | null;
+  /** Issue 9: "billOfSupply" charges no tax (composition, unregistered, or only exempt/nil/non-GST lines; Rule 49). */
+  documentType?: SalesDocumentType;
+  /** Issue 9: the business's registration when it issued the document ("Regular" on older invoices). */
+  supplierRegistration?: SupplierRegistration;
   subtotal: string;
   gstAmount: string;
   cgstAmount: string;

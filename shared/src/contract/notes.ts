@@ -21,8 +21,11 @@ export const salesNoteCreateSchema = z
     invoiceIds: z.array(invoiceIdField, { error: "invoiceIds must be a list" }).min(1, "At least one invoice is required").max(50, "At most 50 invoices").optional(),
     reason: z.enum(SALES_NOTE_REASONS, { error: `Reason must be one of ${SALES_NOTE_REASONS.join(", ")}` }),
     issueDate: dateField("Issue date").optional(),
-    items: z.array(invoiceItemSchema.pick({ productId: true, quantity: true, price: true }), { error: "At least one item is required" }).min(1, "At least one item is required").max(200, "At most 200 items"),
+    /** `invoiceId` on an item: which of the invoices the line adjusts, when the product is on more than one. */
+    items: z.array(invoiceItemSchema.pick({ productId: true, quantity: true, price: true }).extend({ invoiceId: invoiceIdField.optional() }), { error: "At least one item is required" }).min(1, "At least one item is required").max(200, "At most 200 items"),
     notes: optionalText(2000),
+    /** The user's confirmation to report a note dated in a filed period in the next open one (design §4). */
+    reportInNextOpenPeriod: z.boolean({ error: "reportInNextOpenPeriod must be true or false" }).optional(),
   })
   .refine((input) => input.invoiceId !== undefined || input.invoiceIds !== undefined, { path: ["invoiceId"], message: "Invoice is required" })
   .transform(({ invoiceId, invoiceIds, ...rest }) => ({
@@ -37,6 +40,8 @@ export interface SalesNoteLine {
   productName: string;
   hsnCode: string | null;
   quantity: number;
+  /** Issue 9: the invoice line's unit (UQC); "NOS" on older notes. */
+  unit: string;
   price: string;
   gstRate: string;
   taxableValue: string;

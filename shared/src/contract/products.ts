@@ -3,6 +3,9 @@ import { optionalText, requiredText } from "./fields.ts";
 import { isMoneyString, toPaise, formatPaise } from "./money.ts";
 import { GST_RATES, DEFAULT_GST_RATE } from "./gst/rates.ts";
 import { percentToBasisPoints } from "./gst/tax.ts";
+import { PRODUCT_TAXABILITIES, TAXABILITY_LABELS, type ProductTaxability } from "./gst/composition.ts";
+import { quantityField, uqcField } from "./quantityFields.ts";
+import { PRODUCT_KINDS, type ProductKind } from "./gst/hsnDigits.ts";
 
 export const PRODUCT_CATEGORIES = ["Electronics", "Clothing", "Home & Garden", "Books", "Sports", "Other"] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
@@ -49,7 +52,8 @@ const hsnField = z
   .string({ error: "HSN code must be 4, 6 or 8 digits" })
   .trim()
   .nullish()
-  .transform((value) => (value ? value : null))
+  // Typed as printed ("3306 10 10", "3306.10"): the code is its digits.
+  .transform((value) => (value ? value.replace(/[\s.]/g, "") : null))
   .refine((value) => value === null || /^(\d{4}|\d{6}|\d{8})$/.test(value), "HSN code must be 4, 6 or 8 digits");
 
 /**
@@ -107,33 +111,53 @@ const productFields = {
   category: z.enum(PRODUCT_CATEGORIES, { error: "Category is required" }),
   price: moneyField("Price"),
   minStock: wholeNumber("Minimum stock cannot be negative", 10).refine((n) => n >= 0, "Minimum stock cannot be negative"),
-  gstRate: gstRateField().optional().transform((value) => value ?? DEFAULT_GST_RATE * 100),
+  /** Absent: 18% for a taxable product, 0 for the others (rateFollowsTaxability). */
+  gstRate: gstRateField().optional(),
+  /** Issue 9: nil-rated, exempt or non-GST supplies carry no rate and go on bills of supply (Rule 49). */
+  taxability: z.enum(PRODUCT_TAXABILITIES, { error: "Tax treatment must be taxable, nil, exempt or nonGst" }).optional().default("taxable"),
   hsnCode: hsnField,
+  /** Issue 9: goods take an HSN, services a SAC (99…); absent: from the code. The route checks the code against the master. */
+  kind: z.enum(PRODUCT_KINDS, { error: 'Kind must be "goods" or "services"' }).nullish(),
   cessRate: cessRateField,
   cessPerUnit: cessPerUnitField,
+  /** Issue 9: the unit of measure (UQC); absent: "NOS" for a new product, the stored unit on an edit. */
+  unit: uqcField,
 };
+
+/**
+ * Issue 9: a nil-rated, exempt or non-GST product has no GST rate, so a non-zero one given with
+ * it is refused rather than silently dropped; a taxable product without one gets the default.
+ */
+function rateFollowsTaxability<T extends { gstRate?: number | undefined; taxability: ProductTaxability }>(product: T, ctx: z.RefinementCtx): T & { gstRate: number } {
+  if (product.taxability !== "taxable" && product.gstRate) {
+    ctx.addIssue({ code: "custom", path: ["gstRate"], message: `${TAXABILITY_LABELS[product.taxability]} products carry no GST: set the GST rate to 0 or choose "Taxable"` });
+    return z.NEVER;
+  }
+  return { ...product, gstRate: product.taxability === "taxable" ? (product.gstRate ?? DEFAULT_GST_RATE * 100) : 0 };
+}
 
 /** POST /api/products: opening stock and the active flag come with the first version only. */
 export const productCreateSchema = z.object({
   ...productFields,
-  stock: wholeNumber("Stock cannot be negative", 0).refine((n) => n >= 0, "Stock cannot be negative"),
+  /** Issue 9: up to 3 decimals for a measured unit (the decider checks the unit). */
+  stock: quantityField("Stock cannot be negative", 0).refine((n) => n >= 0, "Stock cannot be negative"),
   isActive: z.boolean({ error: "Active must be true or false" }).optional().default(true),
-});
+}).transform(rateFollowsTaxability);
 export type ProductCreateInput = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/products/{id}: stock changes go through receipts and adjustments, never an edit. */
-export const productUpdateSchema = z.object(productFields);
+export const productUpdateSchema = z.object(productFields).transform(rateFollowsTaxability);
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 
 export const productActiveSchema = z.object({ isActive: z.boolean({ error: "Active must be true or false" }) });
 
 export const stockReceiptSchema = z.object({
-  quantity: wholeNumber("Quantity must be at least 1", 0).refine((n) => n >= 1, "Quantity must be at least 1"),
+  quantity: quantityField("Quantity must be more than 0", 0).refine((n) => n > 0, "Quantity must be more than 0"),
   note: optionalText(200),
 });
 
 export const stockAdjustmentSchema = z.object({
-  quantityDelta: wholeNumber("Enter how many units to add or remove", 0).refine((n) => n !== 0, "Enter how many units to add or remove"),
+  quantityDelta: quantityField("Enter how many units to add or remove", 0).refine((n) => n !== 0, "Enter how many units to add or remove"),
   reason: requiredText("Reason is required", 200),
 });
 
@@ -146,12 +170,18 @@ export interface Product {
   category: ProductCategory;
   /** Two-decimal rupees, before GST. */
   price: string;
-  /** Units on hand: opening stock + receipts ± adjustments − invoiced quantities. */
+  /** Units on hand: opening stock + receipts ± adjustments − invoiced quantities; up to 3 decimals (7.5). */
   stock: number;
+  /** Issue 9: the unit of measure, a UQC ("NOS" for products saved before units were asked). */
+  unit: string;
   minStock: number;
   /** Percent, e.g. "18" or "0.25". */
   gstRate: string;
   hsnCode: string | null;
+  /** Issue 9: goods (HSN) or services (SAC); products saved before: from the code. */
+  kind: ProductKind;
+  /** Issue 9: "taxable" unless the product is nil-rated, exempt or non-GST (then gstRate is "0"). */
+  taxability: ProductTaxability;
   /** Issue 9: compensation cess, percent ("0" when none) and rupees per unit ("0.000" when none). */
   cessRate: string;
   cessPerUnit: string;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { dateField, isSafeText, optionalGstinField, optionalText, safeString, UNSAFE_TEXT_MESSAGE } from "./fields.ts";
 import { STATE_NAMES } from "./gstin.ts";
+import { lutFields, lutProblems } from "./supply.ts";
+import { COMPOSITION_CATEGORIES, COMPOSITION_CATEGORY_REQUIRED, type CompositionCategory } from "./gst/composition.ts";
 
 /** GST came into force on 1 July 2017: no GSTIN was registered earlier. */
 export const GST_START_DATE = "2017-07-01";
@@ -61,6 +63,28 @@ export const bankFields = {
   upiId: bankField("UPI ID", 321, UPI_ID_PATTERN, "UPI ID must look like name@bank"),
 };
 
+/** An Indian postal PIN: six digits, the first not 0 (the e-invoice schema's rule). */
+export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/;
+
+/**
+ * The business's PIN code (issue 9): printed with the address and used for e-invoices and
+ * e-way bills. Absent keeps the stored PIN (older clients do not send it); null or "" clears it.
+ */
+export const pinCodeField = z
+  .union([z.string(), z.number(), z.null()], { error: "PIN code must be 6 digits" })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : String(value ?? "").replace(/\s+/g, "") || null))
+  .refine((value) => value == null || PIN_CODE_PATTERN.test(value), "PIN code must be 6 digits, not starting with 0");
+
+/** The logo kept in the BlobStore (issue 9); the profile names it. PNG or JPEG, at most 200 KB. */
+export const LOGO_TYPES = ["image/png", "image/jpeg"] as const;
+export const LOGO_MAX_BYTES = 200 * 1024;
+export interface ProfileLogo {
+  hash: string;
+  size: number;
+  contentType: (typeof LOGO_TYPES)[number];
+}
+
 export const BUSINESS_TYPES = ["Proprietorship", "Partnership", "LLP", "Private Limited", "Public Limited", "Other"] as const;
 export const GST_CATEGORIES = ["Regular", "Composition", "Unregistered"] as const;
 
@@ -73,6 +97,11 @@ export const profileSchema = z
     businessAddress: optionalText(500),
     businessType: z.enum(BUSINESS_TYPES, { error: "Choose a business type" }).nullish().transform((v) => v ?? null),
     gstCategory: z.enum(GST_CATEGORIES, { error: "Choose a GST category" }).nullish().transform((v) => v ?? null),
+    /**
+     * Issue 9: what a composition business does, which fixes its Rule 7 rate. Required for
+     * Composition (absent keeps the stored one; the decider refuses when there is none).
+     */
+    compositionCategory: z.enum(COMPOSITION_CATEGORIES, { error: COMPOSITION_CATEGORY_REQUIRED }).nullish(),
     stateCode: safeString("Choose your state")
       .trim()
       .nullish()
@@ -82,10 +111,19 @@ export const profileSchema = z
     invoicePrefix: invoicePrefixField,
     /** Round invoice totals to the rupee (default on); absent keeps the stored choice. */
     roundOff: z.boolean({ error: "Round-off must be true or false" }).optional(),
+    /** Aggregate turnover last financial year above ₹5 crore: 6-digit HSN (Notification 78/2020); absent keeps the stored answer. */
+    turnoverAbove5Crore: z.boolean({ error: "Turnover above ₹5 crore must be true or false" }).optional(),
+    /** Issue 9: sell more than is in stock (off: "Only N in stock"); absent keeps the stored choice. */
+    allowNegativeStock: z.boolean({ error: "Allow negative stock must be true or false" }).optional(),
+    pinCode: pinCodeField,
     ...bankFields,
+    /** Issue 9: the Letter of Undertaking for exports and SEZ supplies without IGST. */
+    ...lutFields,
   })
   .superRefine((profile, ctx) => {
+    for (const problem of lutProblems(profile)) ctx.addIssue({ code: "custom", ...problem });
     if (!profile.gstNumber && !profile.stateCode) ctx.addIssue({ code: "custom", path: ["stateCode"], message: "Choose your state" });
+    if (profile.gstCategory === "Composition" && profile.compositionCategory === null) ctx.addIssue({ code: "custom", path: ["compositionCategory"], message: COMPOSITION_CATEGORY_REQUIRED });
     if (profile.gstNumber && profile.stateCode && profile.gstNumber.slice(0, 2) !== profile.stateCode) {
       ctx.addIssue({ code: "custom", path: ["stateCode"], message: `State must match your GSTIN's state code (${profile.gstNumber.slice(0, 2)})` });
     }
@@ -103,6 +141,8 @@ export interface BusinessProfile {
   businessAddress: string | null;
   businessType: (typeof BUSINESS_TYPES)[number] | null;
   gstCategory: (typeof GST_CATEGORIES)[number] | null;
+  /** Issue 9: set only when gstCategory is "Composition" (Rule 7's rate follows it). */
+  compositionCategory: CompositionCategory | null;
   stateCode: string | null;
   panNumber: string | null;
   /** "YYYY-MM-DD"; null: not given, returns are due from the month the account was created. */
@@ -111,9 +151,21 @@ export interface BusinessProfile {
   invoicePrefix: string;
   /** Invoice totals are rounded to the rupee, the difference a "Round off" line (GST.md §2.3). */
   roundOff: boolean;
+  /** Issue 9: aggregate turnover last financial year above ₹5 crore: products need 6-digit HSN/SAC, else 4 (Notification 78/2020). */
+  turnoverAbove5Crore: boolean;
+  /** Issue 9: selling more than is in stock is allowed (stock goes negative); off by default. */
+  allowNegativeStock: boolean;
   /** Issue 9: printed on the invoice with a UPI QR for the amount due; null: not given. */
   bankName: string | null;
   bankAccountNumber: string | null;
   bankIfsc: string | null;
   upiId: string | null;
+  /** Issue 9: the Letter of Undertaking (its ARN) and the dates it covers, "YYYY-MM-DD"; null: none filed. */
+  lutNumber: string | null;
+  lutValidFrom: string | null;
+  lutValidUntil: string | null;
+  /** Issue 9: the business's PIN code, printed with its address and used for e-invoices and e-way bills. */
+  pinCode: string | null;
+  /** Issue 9: the logo printed on the invoice; null: none uploaded. GET /api/profile/logo serves it. */
+  logo: ProfileLogo | null;
 }

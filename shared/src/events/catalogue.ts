@@ -19,6 +19,12 @@ const customerPlaceFields = {
   isSez: z.boolean().optional(),
 };
 
+/**
+ * Issue 9: a quantity with at most 3 decimals (2.5 KGS); whole in every event recorded before.
+ * Readers sum quantities in thousandths (contract/gst/uqc.ts), so totals never drift.
+ */
+const quantity = z.number().refine((q) => Number.isFinite(q) && Math.abs(Math.round(q * 1000) - q * 1000) < 1e-6 * Math.max(1, Math.abs(q)), "at most 3 decimals");
+
 const productFields = {
   name: z.string(),
   description: z.string().nullable(),
@@ -31,6 +37,12 @@ const productFields = {
   /** Issue 9, cess (GST.md §2.2): ad valorem basis points and a specific rupee amount per unit in thousandths; absent: none. */
   cessBasisPoints: z.number().int().nonnegative().optional(),
   cessPerUnitMillirupees: z.number().int().nonnegative().optional(),
+  /** Issue 9: nil-rated, exempt or non-GST (rate 0); absent: taxable. */
+  taxability: z.enum(["taxable", "nil", "exempt", "nonGst"]).optional(),
+  /** Issue 9: the unit of measure, a UQC ("KGS"); absent on products recorded before: "NOS". */
+  unit: z.string().optional(),
+  /** Issue 9: goods (HSN) or services (SAC, 99…); absent on products recorded before: from the code. */
+  kind: z.enum(["goods", "services"]).optional(),
 };
 
 const expenseFields = {
@@ -92,7 +104,7 @@ const expenseBefore = z.object({
 /** What an invoice said before a revision or cancellation, as the projections need it to take it back. */
 const invoicePrevious = z.object({
   issueDate: z.string(),
-  lines: z.array(z.object({ productId: z.string(), quantity: z.number().int().positive() })),
+  lines: z.array(z.object({ productId: z.string(), quantity: quantity.refine((q) => q > 0) })),
   subtotalPaise: z.number().int(),
   totalPaise: z.number().int(),
 });
@@ -108,7 +120,8 @@ const invoiceFacts = z.object({
   placeOfSupply: z.string(),
   taxKind: z.enum(["intra", "inter"]),
   stateTaxLabel: z.enum(["SGST", "UTGST"]),
-  supplier: z.object({ name: z.string(), gstin: z.string().nullable(), address: z.string().nullable(), stateCode: z.string() }),
+  /** pinCode (issue 9): the business's PIN when invoiced; absent on older invoices. */
+  supplier: z.object({ name: z.string(), gstin: z.string().nullable(), address: z.string().nullable(), stateCode: z.string(), pinCode: z.string().nullable().optional() }),
   customer: z.object({
     id: z.string(),
     name: z.string(),
@@ -119,6 +132,8 @@ const invoiceFacts = z.object({
     /** Issue 9: the customer's state and SEZ flag when invoiced; absent on older invoices. */
     stateCode: z.string().nullable().optional(),
     isSez: z.boolean().optional(),
+    /** Issue 9: the delivery address when invoiced (Rule 46(o)); absent on older invoices. */
+    shippingAddress: z.string().nullable().optional(),
   }),
   lines: z.array(
     z.object({
@@ -126,7 +141,9 @@ const invoiceFacts = z.object({
       productId: z.string(),
       productName: z.string(),
       hsnCode: z.string().nullable(),
-      quantity: z.number().int().positive(),
+      quantity: quantity.refine((q) => q > 0),
+      /** Issue 9: the product's unit (UQC) when invoiced; absent on older lines: "NOS". */
+      unit: z.string().optional(),
       pricePaise: z.number().int().nonnegative(),
       rateBasisPoints: z.number().int().nonnegative(),
       discount: z.union([z.object({ type: z.literal("percentage"), basisPoints: z.number().int() }), z.object({ type: z.literal("amount"), paise: z.number().int() })]).nullable(),
@@ -139,6 +156,8 @@ const invoiceFacts = z.object({
       /** Issue 9: the product's cess when invoiced, ad valorem and specific; absent: none. */
       cessBasisPoints: z.number().int().nonnegative().optional(),
       cessPerUnitMillirupees: z.number().int().nonnegative().optional(),
+      /** Issue 9: the product's tax treatment when invoiced; absent: taxable. */
+      taxability: z.enum(["taxable", "nil", "exempt", "nonGst"]).optional(),
       amountPaise: z.number().int(),
     }),
   ),
@@ -154,6 +173,17 @@ const invoiceFacts = z.object({
   createdAt: z.string(),
   /** Issue 8: "MMYYYY", the period it is reported in (a later one when its own was filed); absent: its issue date's. */
   reportingPeriod: z.string().optional(),
+  /** Issue 9: the recipient pays the tax (no tax charged); absent on older invoices (false). */
+  reverseCharge: z.boolean().optional(),
+  /** Issue 9: export or SEZ supply without IGST under the LUT numbered lutNumber; absent on older invoices (false). */
+  underLut: z.boolean().optional(),
+  lutNumber: z.string().optional(),
+  /** Issue 9: an export's shipping bill details; absent: none given. */
+  exportDetails: z.object({ shippingBillNumber: z.string().nullable(), shippingBillDate: z.string().nullable(), portCode: z.string().nullable() }).nullable().optional(),
+  /** Issue 9: a bill of supply (s.31(3)(c), Rule 49) charges no tax; absent on older invoices (a tax invoice). */
+  documentType: z.enum(["taxInvoice", "billOfSupply"]).optional(),
+  /** Issue 9: the business's registration when it issued the document; absent on older invoices (Regular). */
+  supplierRegistration: z.enum(["Regular", "Composition", "Unregistered"]).optional(),
 });
 
 export const eventSchemas = {
@@ -179,6 +209,8 @@ export const eventSchemas = {
     businessAddress: z.string().nullable(),
     businessType: z.string().nullable(),
     gstCategory: z.string().nullable(),
+    /** Issue 9: "manufacturer" | "trader" | "restaurant" | "services" for a Composition business; absent in older events (none). */
+    compositionCategory: z.enum(["manufacturer", "trader", "restaurant", "services"]).nullable().optional(),
     stateCode: z.string().nullable(),
     panNumber: z.string().nullable(),
     /** Issue 8: absent in older events (no registration date given). */
@@ -192,7 +224,23 @@ export const eventSchemas = {
     bankAccountNumber: z.string().nullable().optional(),
     bankIfsc: z.string().nullable().optional(),
     upiId: z.string().nullable().optional(),
+    /** Issue 9: the Letter of Undertaking; absent in older events (none filed). */
+    lutNumber: z.string().nullable().optional(),
+    lutValidFrom: z.string().nullable().optional(),
+    lutValidUntil: z.string().nullable().optional(),
+    /** Issue 9: the business's PIN code; absent in older events (none given). */
+    pinCode: z.string().nullable().optional(),
+    /** Issue 9: aggregate turnover last FY above ₹5 crore (6-digit HSN, Notification 78/2020); absent in older events (false). */
+    turnoverAbove5Crore: z.boolean().optional(),
+    /** Issue 9: sell more than is in stock (stock goes negative); absent in older events (false: refused). */
+    allowNegativeStock: z.boolean().optional(),
     updatedAt: z.string(),
+  }),
+  /** Issue 9: the business's logo (PNG or JPEG) stored in the BlobStore; null: removed. */
+  ProfileLogoChanged: z.object({
+    userId: z.string(),
+    logo: z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().nonnegative(), contentType: z.enum(["image/png", "image/jpeg"]) }).nullable(),
+    changedAt: z.string(),
   }),
   /** invoiceLimit null: unlimited. No payment is taken yet; the event records the choice. */
   /** The password hash recomputed at a stronger cost on a successful login (same password). */
@@ -205,14 +253,14 @@ export const eventSchemas = {
   VendorUpdated: z.object({ vendorId: z.string(), ownerId: z.string(), ...partyFields, updatedAt: z.string() }),
   VendorDeleted: z.object({ vendorId: z.string(), ownerId: z.string(), deletedAt: z.string() }),
 
-  ProductAdded: z.object({ productId: z.string(), ownerId: z.string(), ...productFields, openingStock: z.number().int().nonnegative(), isActive: z.boolean(), addedAt: z.string() }),
+  ProductAdded: z.object({ productId: z.string(), ownerId: z.string(), ...productFields, openingStock: quantity.refine((q) => q >= 0), isActive: z.boolean(), addedAt: z.string() }),
   ProductUpdated: z.object({ productId: z.string(), ownerId: z.string(), ...productFields, updatedAt: z.string() }),
   ProductActivated: z.object({ productId: z.string(), ownerId: z.string(), at: z.string() }),
   ProductDeactivated: z.object({ productId: z.string(), ownerId: z.string(), at: z.string() }),
   /** sku: the SKU the deletion frees (absent on deletions recorded before it was carried). */
   ProductDeleted: z.object({ productId: z.string(), ownerId: z.string(), deletedAt: z.string(), sku: z.string().optional() }),
-  StockReceived: z.object({ productId: z.string(), ownerId: z.string(), quantity: z.number().int().positive(), note: z.string().nullable(), receivedAt: z.string() }),
-  StockAdjusted: z.object({ productId: z.string(), ownerId: z.string(), quantityDelta: z.number().int(), reason: z.string(), adjustedAt: z.string() }),
+  StockReceived: z.object({ productId: z.string(), ownerId: z.string(), quantity: quantity.refine((q) => q > 0), note: z.string().nullable(), receivedAt: z.string() }),
+  StockAdjusted: z.object({ productId: z.string(), ownerId: z.string(), quantityDelta: quantity, reason: z.string(), adjustedAt: z.string() }),
   /** sku-{userId}-{SKU}: one product per SKU and business. */
   /** `process`: which process manager took it (createProduct, changeProductSku); absent in older events. */
   SkuReserved: z.object({ userId: z.string(), sku: z.string(), productId: z.string(), process: z.string().optional() }),
@@ -247,7 +295,8 @@ export const eventSchemas = {
     invoiceNumber: z.string(),
     quotaMonth: z.string().nullable(),
     startedAt: z.string(),
-    series: z.object({ gstin: z.string(), financialYear: z.string() }).optional(),
+    /** kind (issue 9): the series it numbers from, "bill-of-supply"; absent: the invoice series. */
+    series: z.object({ gstin: z.string(), financialYear: z.string(), kind: z.string().optional() }).optional(),
   }),
   InvoiceCreationAbandoned: z.object({ invoiceId: z.string(), ownerId: z.string(), ...abandonWhy }),
   InvoiceCreationCompensated: z.object({ invoiceId: z.string(), ownerId: z.string(), compensatedAt: z.string() }),
@@ -437,6 +486,25 @@ export const eventSchemas = {
   }),
   /** invoicenotes-{invoiceId}: a note's share of one invoice's taxable value (what a later credit note may still take). */
   SalesNoteApplied: z.object({ invoiceId: z.string(), ownerId: z.string(), noteId: z.string(), kind: z.enum(["credit", "debit"]), number: z.string(), taxablePaise: z.number().int(), appliedAt: z.string() }),
+  /** invoicenotes-{invoiceId}: an applied share given back because its note was not issued after all (a lost race, a failed write). */
+  SalesNoteWithdrawn: z.object({ invoiceId: z.string(), ownerId: z.string(), noteId: z.string(), reason: z.string(), withdrawnAt: z.string() }),
+  /**
+   * Issue 9: a delivery challan (CGST Rule 55): goods moved without a sale, numbered in its own
+   * series. Lines are invoice lines (value, and tax only when `statesTax`: Rule 55(1)(g)).
+   */
+  DeliveryChallanIssued: z.object({
+    challanId: z.string(),
+    ownerId: z.string(),
+    number: z.string(),
+    issueDate: z.string(),
+    purpose: z.enum(["job_work", "supply_on_approval", "liquid_gas", "not_supply", "other"]),
+    notes: z.string().nullable(),
+    ...invoiceFacts.pick({ supplier: true, customer: true, placeOfSupply: true, taxKind: true, stateTaxLabel: true, subtotalPaise: true, cgstPaise: true, sgstPaise: true, igstPaise: true, cessPaise: true, totalPaise: true, createdAt: true }).shape,
+    lines: z.array(invoiceFacts.shape.lines.element.omit({ discount: true, discountPaise: true, taxability: true })),
+    statesTax: z.boolean(),
+  }),
+  /** Issue 9: a delivery challan withdrawn (goods not sent); its number stays used (GSTR-1 Table 13 `cancel`). */
+  DeliveryChallanCancelled: z.object({ challanId: z.string(), ownerId: z.string(), number: z.string(), reason: z.string(), cancelledAt: z.string() }),
   InvoiceStatusChanged: z.object({ invoiceId: z.string(), ownerId: z.string(), from: z.enum(["pending", "paid", "overdue"]), to: z.enum(["pending", "paid", "overdue"]), changedAt: z.string() }),
 } as const;
 

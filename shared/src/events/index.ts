@@ -3,3 +3,4 @@ export * from "./streams.ts";
 export * from "./views.ts";
 export * from "./expenseView.ts";
 export * from "./salesNoteView.ts";
+export * from "./challanView.ts";

@@ -24,6 +24,7 @@ export function salesNoteView(note: EventData<"SalesNoteIssued">): SalesNote {
       productName: line.productName,
       hsnCode: line.hsnCode,
       quantity: line.quantity,
+      unit: line.unit ?? "NOS",
       price: money(line.pricePaise),
       gstRate: basisPointsToPercent(line.rateBasisPoints),
       taxableValue: money(line.taxablePaise),

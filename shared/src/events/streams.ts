@@ -12,6 +12,8 @@ export const streams = {
   salesNote: (noteId: string) => `salesnote-${noteId}`,
   /** Issue 9: the notes issued against one invoice, so a credit note can see what is left to credit. */
   invoiceNotes: (invoiceId: string) => `invoicenotes-${invoiceId}`,
+  /** Issue 9: a delivery challan (Rule 55), its own aggregate. */
+  deliveryChallan: (challanId: string) => `challan-${challanId}`,
   reconciliation: (userId: string, period: string) => `reconciliation-${userId}-${period}`,
   ewayBill: (ewayBillId: string) => `ewaybill-${ewayBillId}`,
   /** returnType "GSTR1" | "GSTR3B", period "MMYYYY". */

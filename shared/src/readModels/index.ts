@@ -1,4 +1,4 @@
-import type { RecentInvoice, SalesNote, User } from "../contract/index.ts";
+import type { DeliveryChallan, RecentInvoice, SalesNote, User } from "../contract/index.ts";
 import type { EventData } from "../events/catalogue.ts";
 
 /**
@@ -20,6 +20,8 @@ export const collections = {
   voidedNumbers: "voidedNumbers",
   /** Issue 9: credit and debit notes (SalesNoteDocument). */
   salesNotes: "salesNotes",
+  /** Issue 9: delivery challans (DeliveryChallanDocument). */
+  deliveryChallans: "deliveryChallans",
 } as const;
 
 /**
@@ -167,3 +169,6 @@ export interface ProcessDocument {
 
 /** Issue 9: a credit or debit note as the API shows it, plus the facts as issued (paise) for the return engine. */
 export type SalesNoteDocument = SalesNote & { facts: EventData<"SalesNoteIssued"> };
+
+/** Issue 9: a delivery challan as the API shows it, plus the facts as issued (paise) for its PDF. */
+export type DeliveryChallanDocument = DeliveryChallan & { facts: EventData<"DeliveryChallanIssued"> };

@@ -2,6 +2,7 @@
  * GSTR-1 Table 13 (`doc_issue`): the documents issued in the period, one range per numbering
  * series, with the numbers cancelled or voided in it.
  */
+import type { ChallanDocumentNumber } from "./challans.ts";
 import { compareDocumentNumbers } from "./portal.ts";
 
 export interface VoidedDocumentNumber {
@@ -66,7 +67,8 @@ export function documentRanges(numbers: readonly string[], voided: readonly stri
 /**
  * Table 13 of one period: invoices (nature 1; voided and cancelled numbers count as cancelled,
  * and a period whose every number was voided is still listed), then, per IC's DOCUMENT_NATURE,
- * debit notes (4) and credit notes (5) with their own voids. Undefined when nothing was issued.
+ * debit notes (4) and credit notes (5) with their own voids, then delivery challans (9-12).
+ * Undefined when nothing was issued.
  */
 export function documentIssue(input: {
   period: string;
@@ -74,11 +76,14 @@ export function documentIssue(input: {
   cancelledInvoiceNumbers: readonly string[];
   notes: ReadonlyArray<{ readonly kind: "credit" | "debit"; readonly number: string }>;
   voided: readonly VoidedDocumentNumber[];
+  /** Issue 9: the period's delivery challans with their nature (9-12, returns/challans.ts). */
+  challans?: readonly ChallanDocumentNumber[];
 }): Gstr1DocIssue | undefined {
   const voidedOfPeriod = (series: string) =>
     input.voided.filter((v) => (v.series ?? "invoice") === series && `${v.date.slice(5, 7)}${v.date.slice(0, 4)}` === input.period).map((v) => v.number);
   const docDet: Array<{ doc_num: number; docs: Gstr1DocRange[] }> = [];
-  const cancelledInvoices = [...voidedOfPeriod("invoice"), ...input.cancelledInvoiceNumbers];
+  // Issue 9: bills of supply are outward-supply documents too (nature 1), in their own BOS range.
+  const cancelledInvoices = [...voidedOfPeriod("invoice"), ...voidedOfPeriod("bill-of-supply"), ...input.cancelledInvoiceNumbers];
   if (input.invoiceNumbers.length > 0 || cancelledInvoices.length > 0) {
     docDet.push({ doc_num: 1, docs: documentRanges(input.invoiceNumbers, cancelledInvoices) });
   }
@@ -86,6 +91,11 @@ export function documentIssue(input: {
     const numbers = input.notes.filter((n) => n.kind === kind).map((n) => n.number);
     const voided = voidedOfPeriod(`${kind}-note`);
     if (numbers.length > 0 || voided.length > 0) docDet.push({ doc_num: docNum, docs: documentRanges(numbers, voided) });
+  }
+  // Issue 9: delivery challans, one nature per purpose; a cancelled challan's number counts as cancelled.
+  for (const docNum of [9, 10, 11, 12] as const) {
+    const ofNature = (input.challans ?? []).filter((c) => c.nature === docNum);
+    if (ofNature.length > 0) docDet.push({ doc_num: docNum, docs: documentRanges(ofNature.filter((c) => !c.cancelled).map((c) => c.number), ofNature.filter((c) => c.cancelled).map((c) => c.number)) });
   }
   return docDet.length > 0 ? { doc_det: docDet } : undefined;
 }

@@ -4,15 +4,16 @@
  *
  * The payload follows India Compliance's `get_invoice_data` and its sandbox-tested requests
  * (GST.md §6.2; IC `data/test_e_invoice.json`):
- * - only B2B tax invoices here (`SupTyp` "B2B", `DocDtls.Typ` "INV"): Bahi has no credit/debit
- *   notes, and exports / SEZ need fields (shipping bill, port, with/without payment) it does
- *   not record, so an invoice with place of supply 96 is refused;
+ * - tax invoices to registered buyers, SEZ units and export buyers (`DocDtls.Typ` "INV"), `SupTyp`
+ *   B2B / SEZWP / SEZWOP / EXPWP / EXPWOP (issue 9: under LUT is "without payment"), `RegRev` "Y"
+ *   for reverse charge with the recipient's tax in the items, `ExpDtls` from the shipping bill;
  * - one `ItemList` row per invoice line with a rate > 0; `SlNo` is the line's position on the
  *   invoice, so a skipped 0% line leaves a gap as in IC's nil-rated test; 0% lines are added to
  *   `ValDtls.OthChrg` (IC: only taxable and zero-rated items go into the list);
  * - `TotAmt` = `AssAmt` = the line's taxable value, `Discount` 0 (discounts are already
  *   netted), `UnitPrice` = taxable ÷ quantity to 3 decimals, `TotItemVal` = taxable + taxes;
- * - `Unit` "NOS" for goods and services alike (as IC's service-item request), `IsServc` "Y" for
+ * - `Unit` the line's UQC (issue 9; "NOS" on older invoices, and what a service keeps unless its
+ *   product names another, as IC's service-item request), `Qty` up to 3 decimals, `IsServc` "Y" for
  *   SAC codes (starting 99); HSN must be 6 or 8 digits;
  * - `TotInvVal` = the invoice total; `RndOffAmt` = total − (AssVal + taxes + OthChrg), which is 0
  *   for Bahi's invoices (their total is the exact sum of the lines);
@@ -28,7 +29,7 @@ import { validateGstin } from "./gstin.ts";
 import { isServiceHsn } from "./hsn.ts";
 import { financialYearOf } from "./period.ts";
 import { addDays, basisPointsToPortalRate, daysBetween, toPortalAmount, toPortalDate } from "./portal.ts";
-import { EXPORT_PLACE_OF_SUPPLY, toSale } from "./sales.ts";
+import { EXPORT_PLACE_OF_SUPPLY, toSale, type Sale } from "./sales.ts";
 
 export type EInvoiceDocumentType = "INV" | "CRN" | "DBN";
 
@@ -87,9 +88,26 @@ export interface EInvoiceItem {
   readonly TotItemVal: number;
 }
 
+/**
+ * Issue 9: NIC's supply types (IC `GST_CATEGORIES`/`EXPORT_TYPES`): a registered buyer, an SEZ
+ * with or without payment of IGST, an export with or without payment.
+ */
+export type EInvoiceSupplyType = "B2B" | "SEZWP" | "SEZWOP" | "EXPWP" | "EXPWOP";
+
+/** Issue 9: an export's shipping bill (dates "DD/MM/YYYY"); CntCode only when known. */
+export interface EInvoiceExportDetails {
+  readonly ShipBNo?: string;
+  readonly ShipBDt?: string;
+  readonly Port?: string;
+  readonly CntCode?: string;
+}
+
+/** The buyer of an export: no GSTIN ("URP"), state and place of supply 96, PIN 999999 (NIC rules). */
+export const EXPORT_BUYER = { Gstin: "URP", Stcd: "96", Pin: 999999 } as const;
+
 export interface EInvoicePayload {
   readonly Version: "1.1";
-  readonly TranDtls: { readonly TaxSch: "GST"; readonly SupTyp: "B2B"; readonly RegRev: "Y" | "N" };
+  readonly TranDtls: { readonly TaxSch: "GST"; readonly SupTyp: EInvoiceSupplyType; readonly RegRev: "Y" | "N" };
   readonly DocDtls: { readonly Typ: EInvoiceDocumentType; readonly No: string; readonly Dt: string };
   readonly SellerDtls: EInvoiceParty;
   readonly BuyerDtls: EInvoiceParty & { readonly Pos: string };
@@ -106,6 +124,7 @@ export interface EInvoicePayload {
     readonly TotInvVal: number;
   };
   readonly PayDtls: { readonly CrDay: number; readonly PaidAmt: number; readonly PaymtDue: number };
+  readonly ExpDtls?: EInvoiceExportDetails;
 }
 
 /** Thrown by buildEInvoicePayload with every problem found, so the user can fix them at once. */
@@ -128,9 +147,10 @@ function text(value: string | null | undefined): string {
   return (value ?? "").trim();
 }
 
-/** Paise ÷ quantity → rupees with 3 decimals, half-up, exactly: 10000 paise ÷ 3 → 33.333. */
+/** Paise ÷ quantity → rupees with 3 decimals, half-up, exactly: 10000 paise ÷ 3 → 33.333; 20000 ÷ 2.5 → 80. */
 function unitPrice(taxable: Paise, quantity: number): number {
-  const milliRupees = roundHalfUp(BigInt(taxable) * 10n, BigInt(quantity));
+  // The quantity in thousandths (2.5 → 2500): milli-rupees = paise × 10 × 1000 ÷ thousandths.
+  const milliRupees = roundHalfUp(BigInt(taxable) * 10_000n, BigInt(Math.round(quantity * 1000)));
   const sign = milliRupees < 0 ? "-" : "";
   const abs = Math.abs(milliRupees);
   return Number(`${sign}${Math.trunc(abs / 1000)}.${String(abs % 1000).padStart(3, "0")}`);
@@ -149,9 +169,10 @@ export function buildEInvoicePayload(
     problems.push(`The invoice was issued under GSTIN ${invoiceSupplierGstin}, not ${seller.gstin}`);
   }
   const customerGstin = text(invoice.customer.gstNumber).toUpperCase();
-  const buyer = customerGstin ? validateGstin(customerGstin) : null;
-  if (invoice.placeOfSupply === EXPORT_PLACE_OF_SUPPLY) {
-    problems.push("Exports (place of supply 96) are not supported: the e-invoice needs shipping bill and port details Bahi does not record");
+  const isExport = invoice.placeOfSupply === EXPORT_PLACE_OF_SUPPLY;
+  const buyer = customerGstin && !isExport ? validateGstin(customerGstin) : null;
+  if (isExport) {
+    // Issue 9: an export buyer has no GSTIN or Indian PIN: "URP", 96, 999999 (EXPORT_BUYER).
   } else if (!buyer) {
     problems.push("E-invoicing applies to B2B invoices: the customer has no GSTIN");
   } else if (!buyer.valid) {
@@ -169,7 +190,7 @@ export function buildEInvoicePayload(
   if (!buyerName) problems.push("Buyer legal name is required");
   if (!buyerAddress1) problems.push("Buyer address is required");
   if (!text(buyerDetails.location)) problems.push("Buyer location (city) is required");
-  if (!PINCODE.test(String(buyerDetails.pincode).trim())) problems.push("Buyer PIN code must be 6 digits, not starting with 0");
+  if (!isExport && !PINCODE.test(String(buyerDetails.pincode).trim())) problems.push("Buyer PIN code must be 6 digits, not starting with 0");
 
   const sale = toSale(invoice, seller.valid ? seller.stateCode : "");
   const taxableLines = sale.lines.filter((line) => line.rateBasisPoints > 0);
@@ -181,7 +202,8 @@ export function buildEInvoicePayload(
     }
     if (line.cess !== 0 && line.taxable === 0) problems.push(`Line ${line.index}: cess without a taxable value`);
   }
-  if (problems.length > 0 || !seller.valid || !buyer?.valid) throw new EInvoiceError(problems);
+  if (problems.length > 0 || !seller.valid || (!isExport && !buyer?.valid)) throw new EInvoiceError(problems);
+  const buyerGstin = buyer?.valid ? buyer : null;
 
   const items: EInvoiceItem[] = taxableLines.map((line) => {
     // With the rate recorded (issue 9) the cess splits into its ad valorem part (CesAmt at CesRt)
@@ -193,7 +215,7 @@ export function buildEInvoicePayload(
       PrdDesc: line.productName,
       IsServc: isServiceHsn(line.hsnCode!) ? "Y" : "N",
       HsnCd: line.hsnCode!,
-      Unit: "NOS",
+      Unit: line.unit ?? "NOS",
       Qty: line.quantity,
       UnitPrice: unitPrice(line.taxable, line.quantity),
       TotAmt: toPortalAmount(line.taxable),
@@ -216,7 +238,10 @@ export function buildEInvoicePayload(
   const igst = sum((l) => l.igst);
   const cess = sum((l) => l.cess);
   const otherCharges = sale.lines.filter((l) => l.rateBasisPoints === 0).reduce((s, l) => s + l.taxable + l.igst + l.cgst + l.sgst + l.cess, 0);
-  const roundOff = sale.total - (assessable + cgst + sgst + igst + cess + otherCharges);
+  // Issue 9: on reverse charge the items state the tax the recipient pays, which the total
+  // (what the buyer pays the supplier) leaves out: TotInvVal adds it back so the values add up.
+  const recipientTax = sale.reverseCharge ? cgst + sgst + igst + cess : 0;
+  const roundOff = sale.total + recipientTax - (assessable + cgst + sgst + igst + cess + otherCharges);
   const paid = invoice.status === "paid" ? sale.total : 0;
   const creditDays = invoice.dueDate ? Math.max(0, daysBetween(sale.date, indianDateOf(invoice.dueDate))) : 0;
 
@@ -224,7 +249,7 @@ export function buildEInvoicePayload(
 
   return {
     Version: "1.1",
-    TranDtls: { TaxSch: "GST", SupTyp: "B2B", RegRev: invoice.reverseCharge ? "Y" : "N" },
+    TranDtls: { TaxSch: "GST", SupTyp: supplyTypeOf(sale), RegRev: invoice.reverseCharge ? "Y" : "N" },
     DocDtls: { Typ: "INV", No: invoice.invoiceNumber.trim(), Dt: toPortalDate(sale.date, "/") },
     SellerDtls: {
       Gstin: seller.gstin,
@@ -237,14 +262,14 @@ export function buildEInvoicePayload(
       Stcd: seller.stateCode,
     } as EInvoiceParty,
     BuyerDtls: {
-      Gstin: buyer.gstin,
+      Gstin: buyerGstin?.gstin ?? EXPORT_BUYER.Gstin,
       LglNm: buyerName,
       ...optional("TrdNm", buyerDetails.tradeName),
       Addr1: buyerAddress1,
       ...optional("Addr2", buyerDetails.address2),
       Loc: text(buyerDetails.location),
-      Pin: Number(String(buyerDetails.pincode).trim()),
-      Stcd: text(buyerDetails.stateCode) || buyer.stateCode,
+      Pin: isExport ? EXPORT_BUYER.Pin : Number(String(buyerDetails.pincode).trim()),
+      Stcd: isExport ? EXPORT_BUYER.Stcd : text(buyerDetails.stateCode) || buyerGstin!.stateCode,
       Pos: invoice.placeOfSupply,
     } as EInvoiceParty & { Pos: string },
     ItemList: items,
@@ -257,9 +282,26 @@ export function buildEInvoicePayload(
       Discount: 0,
       OthChrg: toPortalAmount(otherCharges),
       RndOffAmt: toPortalAmount(roundOff),
-      TotInvVal: toPortalAmount(sale.total),
+      TotInvVal: toPortalAmount(sale.total + recipientTax),
     },
     PayDtls: { CrDay: creditDays, PaidAmt: toPortalAmount(paid), PaymtDue: toPortalAmount(sale.total - paid) },
+    ...(isExport ? { ExpDtls: exportDetailsOf(sale) } : {}),
+  };
+}
+
+/** Issue 9: SEZ and exports "with payment" when IGST is charged, "without" under LUT (or no IGST). */
+export function supplyTypeOf(sale: Pick<Sale, "isExport" | "isSez" | "underLut" | "lines">): EInvoiceSupplyType {
+  if (!sale.isExport && !sale.isSez) return "B2B";
+  const paid = !sale.underLut && sale.lines.some((line) => line.igst > 0);
+  return sale.isExport ? (paid ? "EXPWP" : "EXPWOP") : paid ? "SEZWP" : "SEZWOP";
+}
+
+function exportDetailsOf(sale: Sale): EInvoiceExportDetails {
+  const details = sale.exportDetails;
+  return {
+    ...(details?.shippingBillNumber ? { ShipBNo: details.shippingBillNumber } : {}),
+    ...(details?.shippingBillDate ? { ShipBDt: toPortalDate(details.shippingBillDate, "/") } : {}),
+    ...(details?.portCode ? { Port: details.portCode } : {}),
   };
 }
 

@@ -212,9 +212,7 @@ describe("buildEInvoicePayload", () => {
     expect(payload.ValDtls).toMatchObject({ CesVal: 120, TotInvVal: 1400 });
   });
 
-  it("refuses exports and nil-only invoices", () => {
-    const exportInvoice = invoice({ number: "E/1", issueDate: "2025-10-15", placeOfSupply: "96", lines: [{ taxable: "100.00", rate: "18", hsn: "84713010" }] });
-    expect(() => buildEInvoicePayload(exportInvoice, SELLER, BUYER)).toThrow(/Exports \(place of supply 96\) are not supported/);
+  it("refuses nil-only invoices (exports are built since issue 9: supplyTypes.unit.test.ts)", () => {
     const nilOnly = invoice({ number: "N/1", issueDate: "2025-10-15", customerGstin: "24AANFA2641L1ZF", placeOfSupply: "24", lines: [{ taxable: "100.00", rate: "0", hsn: "04012000" }] });
     expect(() => buildEInvoicePayload(nilOnly, SELLER, BUYER)).toThrow(/no taxable line/);
   });

@@ -12,6 +12,8 @@ export interface LineSpec {
   readonly name?: string;
   readonly hsn?: string | null;
   readonly quantity?: number;
+  /** Issue 9: the unit (UQC); "NOS" when not given. */
+  readonly unit?: string;
   /** Taxable value, rupees "2300.00". */
   readonly taxable: string;
   /** Percent "18". */
@@ -31,6 +33,9 @@ export interface InvoiceSpec {
   readonly customerName?: string;
   readonly placeOfSupply: string;
   readonly reverseCharge?: boolean;
+  /** Issue 9: an export or SEZ supply under LUT: lines charge no tax unless given. */
+  readonly underLut?: boolean;
+  readonly exportDetails?: Invoice["exportDetails"];
   readonly status?: Invoice["status"];
   readonly lines: readonly LineSpec[];
 }
@@ -49,9 +54,9 @@ export function invoice(spec: InvoiceSpec): Invoice {
     const taxable = toPaise(line.taxable);
     const bp = percentToBasisPoints(line.rate);
     const half = roundHalfUp(BigInt(taxable) * BigInt(bp), 20_000n);
-    const cgst = line.cgst !== undefined ? toPaise(line.cgst) : intra ? half : 0;
-    const sgst = line.sgst !== undefined ? toPaise(line.sgst) : intra ? half : 0;
-    const igst = line.igst !== undefined ? toPaise(line.igst) : intra ? 0 : roundHalfUp(BigInt(taxable) * BigInt(bp), 10_000n);
+    const cgst = line.cgst !== undefined ? toPaise(line.cgst) : intra && !spec.underLut ? half : 0;
+    const sgst = line.sgst !== undefined ? toPaise(line.sgst) : intra && !spec.underLut ? half : 0;
+    const igst = line.igst !== undefined ? toPaise(line.igst) : intra || spec.underLut ? 0 : roundHalfUp(BigInt(taxable) * BigInt(bp), 10_000n);
     const cess = line.cess !== undefined ? toPaise(line.cess) : 0;
     subtotal += taxable;
     cgstTotal += cgst;
@@ -65,7 +70,8 @@ export function invoice(spec: InvoiceSpec): Invoice {
       product: { name: line.name ?? `Product ${i + 1}` },
       hsnCode: line.hsn === undefined ? "8471" : line.hsn,
       quantity,
-      price: formatPaise(roundHalfUp(taxable, quantity)),
+      unit: line.unit ?? "NOS",
+      price: formatPaise(roundHalfUp(taxable * 1000, Math.round(quantity * 1000))),
       gstRate: line.rate,
       discount: null,
       discountType: null,
@@ -99,6 +105,9 @@ export function invoice(spec: InvoiceSpec): Invoice {
     stateTaxLabel: "SGST",
     invoiceType: "regular",
     reverseCharge: spec.reverseCharge ?? false,
+    underLut: spec.underLut ?? false,
+    lutNumber: spec.underLut ? "AD2403260001234" : null,
+    exportDetails: spec.exportDetails ?? null,
     subtotal: formatPaise(subtotal),
     gstAmount: formatPaise(gst),
     cgstAmount: formatPaise(cgstTotal),

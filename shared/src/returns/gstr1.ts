@@ -21,6 +21,7 @@
  * samt 57.5}, {rt 18, txval 2300, camt 207, samt 207}] — GST.md §3.3's minimal example.
  */
 import type { Paise } from "../contract/index.ts";
+import { addQuantities } from "../contract/index.ts";
 import { hsnEntry, isServiceHsn, truncateHsnDescription } from "./hsn.ts";
 import { validateGstin } from "./gstin.ts";
 import { returnPeriod } from "./period.ts";
@@ -31,6 +32,7 @@ import type { Heads, Sale, SaleLine } from "./sales.ts";
 import { notesOfPeriod, signedHeads, signedLine } from "./notes.ts";
 import type { SalesNoteForReturn } from "./notes.ts";
 import { documentIssue, type Gstr1DocIssue, type VoidedDocumentNumber } from "./documentSummary.ts";
+import { challansOfPeriod, type ChallanForReturn } from "./challans.ts";
 
 export { documentRanges, type Gstr1DocIssue, type Gstr1DocRange, type VoidedDocumentNumber } from "./documentSummary.ts";
 
@@ -93,6 +95,10 @@ export interface Gstr1ExpInvoice {
   readonly inum: string;
   readonly idt: string;
   readonly val: number;
+  /** Issue 9: the shipping bill's port code, number and date ("DD-MM-YYYY"), when given. */
+  readonly sbpcode?: string;
+  readonly sbnum?: string;
+  readonly sbdt?: string;
   readonly itms: ReadonlyArray<{ readonly txval: number; readonly rt: number; readonly iamt: number; readonly csamt: number }>;
 }
 
@@ -210,6 +216,8 @@ export interface Gstr1Input {
   readonly voidedNumbers?: readonly VoidedDocumentNumber[];
   /** Issue 9: credit and debit notes (the salesNotes read model); those reported in the period go in. */
   readonly notes?: readonly SalesNoteForReturn[];
+  /** Issue 9: delivery challans (the deliveryChallans read model); Table 13 lists the period's. */
+  readonly challans?: readonly ChallanForReturn[];
 }
 
 /** HSN summary splits into B2B and B2C tabs from the May 2025 return period (IC HSN_BIFURCATION_FROM). */
@@ -233,6 +241,17 @@ function rateRows(sale: Pick<Sale, "lines" | "zeroRated">): Array<{ rateBasisPoi
     byRate.set(line.rateBasisPoints, heads);
   }
   return [...byRate.entries()].sort((a, b) => a[0] - b[0]).map(([rateBasisPoints, heads]) => ({ rateBasisPoints, heads }));
+}
+
+/** Table 6A's shipping bill keys (IC `get_export_details`), each only when given. */
+function shippingBill(sale: Sale): Pick<Gstr1ExpInvoice, "sbpcode" | "sbnum" | "sbdt"> {
+  const details = sale.exportDetails;
+  if (!details) return {};
+  return {
+    ...(details.portCode ? { sbpcode: details.portCode } : {}),
+    ...(details.shippingBillNumber ? { sbnum: details.shippingBillNumber } : {}),
+    ...(details.shippingBillDate ? { sbdt: toPortalDate(details.shippingBillDate) } : {}),
+  };
 }
 
 function itemDetail(rateBasisPoints: number, heads: Heads): Gstr1ItemDetail {
@@ -268,14 +287,15 @@ function hsnRows(lines: ReadonlyArray<SaleLine>): Gstr1HsnRow[] {
   for (const line of lines) {
     const hsn = line.hsnCode ?? "";
     const service = hsn !== "" && isServiceHsn(hsn);
-    const uqc = service ? "NA" : "NOS";
+    // Table 12: the line's own unit (issue 9; "NOS" before units were asked); SAC rows "NA" with no quantity.
+    const uqc = service ? "NA" : (line.unit ?? "NOS");
     const key = `${hsn}|${uqc}|${line.rateBasisPoints}`;
     let row = rows.get(key);
     if (!row) {
       row = { hsn, uqc, qty: 0, rateBasisPoints: line.rateBasisPoints, ...zeroHeads() };
       rows.set(key, row);
     }
-    if (!service) row.qty += line.quantity;
+    if (!service) row.qty = addQuantities(row.qty, line.quantity);
     addLine(row, line);
   }
   return [...rows.values()]
@@ -313,7 +333,8 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
   const b2clByPos = new Map<string, Gstr1B2clInvoice[]>();
   const b2csRows = new Map<string, { sply_ty: "INTRA" | "INTER"; pos: string; rateBasisPoints: number; heads: Heads }>();
   const expByType = new Map<"WPAY" | "WOPAY", Gstr1ExpInvoice[]>();
-  const nil = new Map<NilSupplyType, Paise>();
+  /** Table 8 per supply type: nil-rated, exempt and non-GST values (issue 9: the line's taxability). */
+  const nil = new Map<NilSupplyType, { nil: Paise; expt: Paise; ngsup: Paise }>();
   const hsnB2b: SaleLine[] = [];
   const hsnB2c: SaleLine[] = [];
   const counts = { b2b: 0, b2cl: 0, b2cs: 0, exp: 0, nil: 0 };
@@ -331,7 +352,12 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
     const nilLines = sale.zeroRated ? [] : sale.lines.filter((line) => line.rateBasisPoints === 0);
     if (nilLines.length > 0) {
       const type: NilSupplyType = `${sale.interState ? "INTR" : "INTRA"}${registered ? "B2B" : "B2C"}`;
-      nil.set(type, (nil.get(type) ?? 0) + nilLines.reduce((sum, line) => sum + line.taxable, 0));
+      const row = nil.get(type) ?? { nil: 0, expt: 0, ngsup: 0 };
+      for (const line of nilLines) {
+        const column = line.taxability === "exempt" ? "expt" : line.taxability === "nonGst" ? "ngsup" : "nil";
+        row[column] += line.taxable;
+      }
+      nil.set(type, row);
       counts.nil += 1;
     }
 
@@ -348,7 +374,8 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
           val,
           pos: sale.placeOfSupply,
           rchrg: sale.reverseCharge ? "Y" : "N",
-          inv_typ: sale.isSez ? (rows.some((row) => row.heads.igst > 0) ? "SEWP" : "SEWOP") : "R",
+          // Issue 9: under LUT is SEWOP; older invoices (no flag) are SEWOP when they carry no IGST.
+          inv_typ: sale.isSez ? (!sale.underLut && rows.some((row) => row.heads.igst > 0) ? "SEWP" : "SEWOP") : "R",
           itms: rows.map((row, i) => ({ num: i + 1, itm_det: itemDetail(row.rateBasisPoints, row.heads) })),
         });
         break;
@@ -382,10 +409,11 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
       case "exp": {
         counts.exp += 1;
         const igst = rows.reduce((sum, row) => sum + row.heads.igst, 0);
-        groupInto(expByType, igst > 0 ? "WPAY" : "WOPAY", {
+        groupInto(expByType, !sale.underLut && igst > 0 ? "WPAY" : "WOPAY", {
           inum: sale.number,
           idt,
           val,
+          ...shippingBill(sale),
           itms: rows.map((row) => ({
             txval: amount(row.heads.taxable),
             rt: basisPointsToPortalRate(row.rateBasisPoints),
@@ -483,7 +511,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
     json.nil = {
       inv: (["INTRB2B", "INTRAB2B", "INTRB2C", "INTRAB2C"] as const)
         .filter((t) => nil.has(t))
-        .map((sply_ty) => ({ sply_ty, nil_amt: amount(nil.get(sply_ty)!), expt_amt: 0, ngsup_amt: 0 })),
+        .map((sply_ty) => ({ sply_ty, nil_amt: amount(nil.get(sply_ty)!.nil), expt_amt: amount(nil.get(sply_ty)!.expt), ngsup_amt: amount(nil.get(sply_ty)!.ngsup) })),
     };
   }
   if (cdnrByCtin.size > 0) {
@@ -509,6 +537,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
     cancelledInvoiceNumbers: cancelledNumbersOfPeriod(input.invoices, supplierGstin, period.fp),
     notes,
     voided: input.voidedNumbers ?? [],
+    challans: challansOfPeriod(input.challans ?? [], supplierGstin, period.fp),
   });
   if (docIssue) json.doc_issue = docIssue;
 

@@ -7,10 +7,11 @@
  *   but not in tax (the recipient pays it) — IC's rule;
  * - 3.1(b) `osup_zero`: every line of an export (place of supply 96) or of a supply to an SEZ
  *   (s.16(1) IGST Act, zero-rated), txval, IGST, cess;
- * - 3.1(c) `osup_nil_exmp`: 0% lines that are not exports (Bahi has no exempt flag);
+ * - 3.1(c) `osup_nil_exmp`: 0% lines that are not exports, nil-rated or exempt;
+ * - 3.1(e) `osup_nongst`: non-GST lines (issue 9: the product's taxability);
  * - credit / debit notes (s.34) reported in the period: their lines go where their invoice's
  *   went, credit notes subtracting, debit notes adding (3.1(a) is net of credit notes);
- * - 3.1(e) `osup_nongst`, 3.1.1 `eco_dtls`: zeros (Bahi's sales have neither);
+ * - 3.1.1 `eco_dtls`: zeros (Bahi's sales have none);
  * - 3.2 `inter_sup`: the inter-state 3.1(a) lines to unregistered persons (`unreg_details`) and
  *   to UIN holders (`uin_details`), per place of supply, {pos, txval, iamt}. Composition
  *   dealers cannot be told from their GSTIN, so `comp_details` stays empty.
@@ -250,6 +251,7 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bResult {
   const outward = zeroHeads();
   const zero = zeroHeads();
   let nilRated = 0;
+  let nonGstOutward = 0;
   const unregistered = new Map<string, { taxable: Paise; igst: Paise }>();
   const uinHolders = new Map<string, { taxable: Paise; igst: Paise }>();
   /** 3.2: inter-state 3.1(a) lines to unregistered persons and UIN holders, per place of supply. */
@@ -279,7 +281,9 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bResult {
         continue;
       }
       if (line.rateBasisPoints === 0) {
-        nilRated += line.taxable;
+        // Issue 9: a non-GST line (the product's taxability) is 3.1(e); nil-rated and exempt 3.1(c).
+        if (line.taxability === "nonGst") nonGstOutward += line.taxable;
+        else nilRated += line.taxable;
         continue;
       }
       addLine(outward, sale.reverseCharge ? { ...zeroHeads(), taxable: line.taxable } : line);
@@ -331,7 +335,7 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bResult {
       message: `Credit notes of ${periodLabel(P)} exceed its outward supplies by ₹${formatPaise(-below.taxable)} taxable and ₹${formatPaise(-taxOf(below))} tax (s.34): GSTR-3B 3.1 shows zero, and the portal keeps the excess in the negative liability statement for later periods (Bahi does not carry it)`,
     });
   }
-  const nonGstOutward = 0; // Bahi's sales have no non-GST kind (3.1(e)).
+  if (nonGstOutward < 0) nonGstOutward = 0;
 
   // ---- Inward
   const mine = input.expenses.filter((e) => !e.recipientGstin || e.recipientGstin.trim().toUpperCase() === supplier.gstin);

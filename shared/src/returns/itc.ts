@@ -177,13 +177,15 @@ export function itcTreatments(
   expenses: readonly PurchaseDocument[],
   reconciliations: readonly ReconciliationForReturn[],
   businessState: string | null,
+  /** Issue 9: a composition taxpayer claims no ITC at all (s.10(4)); its reverse-charge tax is paid in CMP-08. */
+  options: { readonly composition?: boolean } = {},
 ): PurchaseItc[] {
   const pairs = firstPairs(reconciliations);
   const purchases = expenses.map((doc) => toPurchase(doc, businessState));
   const treatments = new Map<string, ItcTreatment>();
 
   const treatBill = (p: Purchase): ItcTreatment => {
-    if (!hasTax(p)) return { kind: "none" };
+    if (!hasTax(p) || options.composition) return { kind: "none" };
     if (p.reverseCharge) return { kind: "rcm", period: p.reportingPeriod, tax: p.tax };
     if (!p.vendorGstin) return { kind: "none" };
     const found = pairs.get(p.id);
@@ -199,7 +201,7 @@ export function itcTreatments(
 
   for (const p of purchases) {
     if (p.documentType !== "credit_note") continue;
-    if (!hasTax(p)) {
+    if (!hasTax(p) || options.composition) {
       treatments.set(p.id, { kind: "none" });
       continue;
     }
@@ -260,13 +262,13 @@ export function pendingItc(
   expenses: readonly PurchaseDocument[],
   reconciliations: readonly ReconciliationForReturn[],
   period: string,
-  options: { readonly gstin?: string | null; readonly stateCode?: string | null } = {},
+  options: { readonly gstin?: string | null; readonly stateCode?: string | null; readonly composition?: boolean } = {},
 ): PendingItc {
   const gstin = options.gstin?.trim().toUpperCase() || null;
   const mine = gstin ? expenses.filter((e) => !e.recipientGstin || e.recipientGstin.toUpperCase() === gstin) : expenses;
   const bills: PendingItcBill[] = [];
   let total: TaxHeads = NO_TAX;
-  for (const { purchase: p, treatment } of itcTreatments(mine, reconciliations, options.stateCode ?? gstin?.slice(0, 2) ?? null)) {
+  for (const { purchase: p, treatment } of itcTreatments(mine, reconciliations, options.stateCode ?? gstin?.slice(0, 2) ?? null, { composition: options.composition })) {
     if (treatment.kind !== "pending" || !p.eligible || comparePeriods(p.reportingPeriod, period) > 0) continue;
     const tax = p.sign === 1 ? p.tax : addHeads(NO_TAX, p.tax, -1);
     total = addHeads(total, tax);

@@ -15,7 +15,7 @@ import type { IndianDate, Paise, SalesNote } from "../contract/index.ts";
 import { indianDateOf, percentToBasisPoints } from "../contract/index.ts";
 import { returnPeriodOf } from "./period.ts";
 import type { SaleDocument } from "./prepare.ts";
-import { toSale } from "./sales.ts";
+import { toSale, withRecipientTax } from "./sales.ts";
 import type { Heads, Sale, SaleLine } from "./sales.ts";
 
 /** The salesNotes read model (H12's `SalesNote`), as far as the engine reads it. */
@@ -53,6 +53,7 @@ function noteLines(note: SalesNoteForReturn): SaleLine[] {
     productName: item.productName,
     hsnCode: item.hsnCode?.trim() ? item.hsnCode.replace(/\s/g, "") : null,
     quantity: item.quantity,
+    unit: item.unit ?? "NOS",
     rateBasisPoints: percentToBasisPoints(item.gstRate),
     taxable: toPaise(item.taxableValue),
     igst: toPaise(item.igstAmount),
@@ -100,15 +101,17 @@ export function notesOfPeriod(
     const issuedUnder = (note.supplier?.gstin ?? invoice?.supplier?.gstin)?.trim().toUpperCase();
     if (!invoice || issuedUnder !== gstin) continue;
     const sign = note.kind === "credit" ? -1 : 1;
+    const original = toSale(invoice, supplierState);
     out.push({
       note,
       kind: note.kind,
       sign,
       number: note.number,
       date: indianDateOf(note.issueDate),
-      original: toSale(invoice, supplierState),
+      original,
       total: toPaise(note.total),
-      lines: noteLines(note),
+      // Issue 9: a note on a reverse-charge invoice reports the recipient's tax, as its invoice does.
+      lines: original.reverseCharge ? noteLines(note).map((line) => withRecipientTax(line, original)) : noteLines(note),
     });
   }
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.number < b.number ? -1 : a.number > b.number ? 1 : 0));

@@ -50,6 +50,7 @@ function note(
         productName: "Product 1",
         hsnCode: "8471",
         quantity: line.quantity,
+        unit: "NOS",
         price: "0.00",
         gstRate: "18",
         taxableValue: line.taxable,

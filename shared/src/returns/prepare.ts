@@ -17,6 +17,7 @@ import { NO_TAX, pendingItc, sumHeads } from "./itc.ts";
 import { lateness, periodLabel, returnDueDate, returnPeriod } from "./period.ts";
 import type { GstReturnType } from "./period.ts";
 import type { SalesNoteForReturn } from "./notes.ts";
+import type { ChallanForReturn } from "./challans.ts";
 
 // ---------------------------------------------------------------------------------------
 // Inputs
@@ -86,6 +87,8 @@ interface PrepareInputBase {
 export interface Gstr1PrepareInput extends PrepareInputBase {
   /** Issue 9: voided numbers of the GSTIN's series (GSTR-1 Table 13 cancelled). */
   readonly voidedNumbers?: readonly VoidedDocumentNumber[];
+  /** Issue 9: delivery challans, the deliveryChallans read model (GSTR-1 Table 13 natures 9-12). */
+  readonly challans?: readonly ChallanForReturn[];
 }
 
 export interface Gstr3bPrepareInput extends PrepareInputBase {
@@ -224,7 +227,7 @@ function filingGstin(raw: string): string {
 export function prepareGstr1(input: Gstr1PrepareInput): PreparedReturn<Gstr1Json, Gstr1TotalsView> {
   const gstin = filingGstin(input.gstin);
   const period = returnPeriod(input.period).fp;
-  const built = buildGstr1({ gstin, period, invoices: input.invoices, voidedNumbers: input.voidedNumbers, notes: input.notes });
+  const built = buildGstr1({ gstin, period, invoices: input.invoices, voidedNumbers: input.voidedNumbers, notes: input.notes, challans: input.challans });
   const dueDate = returnDueDate(period, "GSTR1");
   const filedOn = indianDateOf(input.filedAt ?? input.today);
   const fee = lateFee({ returnType: "GSTR1", dueDate, filedOn, nilReturn: built.totals.invoiceCount === 0, previousYearTurnoverPaise: input.previousYearTurnoverPaise });

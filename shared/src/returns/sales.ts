@@ -15,8 +15,8 @@
  * Lines at 0% are nil-rated: outside exports they leave the invoice's section and go to the nil
  * table (IC classifies item by item), while the invoice value `val` stays the whole invoice.
  */
-import { isRateValidOn, percentToBasisPoints, ratesValidOn, toPaise } from "../contract/index.ts";
-import type { IndianDate, Invoice, Paise } from "../contract/index.ts";
+import { isRateValidOn, percentToBasisPoints, ratesValidOn, recipientTaxOf, toPaise } from "../contract/index.ts";
+import type { ExportDetails, IndianDate, Invoice, Paise } from "../contract/index.ts";
 import { indianDateOf } from "../contract/index.ts";
 import { validateGstin } from "./gstin.ts";
 import type { GstinValidation } from "./gstin.ts";
@@ -39,6 +39,8 @@ export interface SaleLine {
   readonly productName: string;
   readonly hsnCode: string | null;
   readonly quantity: number;
+  /** Issue 9: the unit (UQC) the quantity is in; absent: "NOS". */
+  readonly unit?: string;
   readonly rateBasisPoints: number;
   readonly taxable: Paise;
   readonly igst: Paise;
@@ -47,6 +49,8 @@ export interface SaleLine {
   readonly cess: Paise;
   /** The ad valorem cess rate when the invoice records it (issue 9); absent on older invoices. */
   readonly cessBasisPoints?: number;
+  /** Issue 9: a nil-rated, exempt or non-GST line (GSTR-1 Table 8's three columns); absent: taxable. */
+  readonly taxability?: "nil" | "exempt" | "nonGst";
 }
 
 export type SaleCategory = "b2b" | "b2cl" | "b2cs" | "exp";
@@ -66,7 +70,12 @@ export interface Sale {
   /** Upper-case, trimmed; null when the customer has none. */
   readonly customerGstin: string | null;
   readonly customerGstinCheck: GstinValidation | null;
+  /** The recipient pays the tax (issue 9): the lines carry the tax it owes, the total does not. */
   readonly reverseCharge: boolean;
+  /** Issue 9: an export or SEZ supply without payment of IGST under the LUT (SEWOP, WOPAY). */
+  readonly underLut: boolean;
+  /** Issue 9: an export's shipping bill details, when given. */
+  readonly exportDetails: ExportDetails | null;
   readonly total: Paise;
   readonly lines: readonly SaleLine[];
   readonly category: SaleCategory;
@@ -87,6 +96,7 @@ export function toSale(invoice: Invoice, supplierState: string): Sale {
       productName: item.product.name,
       hsnCode: item.hsnCode?.trim() ? item.hsnCode.replace(/\s/g, "") : null,
       quantity: item.quantity,
+      unit: item.unit ?? "NOS",
       rateBasisPoints: percentToBasisPoints(item.gstRate),
       taxable: toPaise(item.taxableValue),
       igst: toPaise(item.igstAmount),
@@ -94,6 +104,9 @@ export function toSale(invoice: Invoice, supplierState: string): Sale {
       sgst: toPaise(item.sgstAmount),
       cess: toPaise(item.cessAmount),
       ...(item.cessRate === undefined ? {} : { cessBasisPoints: percentToBasisPoints(item.cessRate) }),
+      ...(item.taxability && item.taxability !== "taxable" ? { taxability: item.taxability } : {}),
+      // Issue 9: a reverse-charge invoice charges no tax, but GSTR-1 and the e-invoice report what the recipient owes.
+      ...(invoice.reverseCharge ? recipientHeads(item, { supplierState, placeOfSupply, toSez: isSez }) : {}),
     }),
   );
   let category: SaleCategory;
@@ -114,10 +127,24 @@ export function toSale(invoice: Invoice, supplierState: string): Sale {
     customerGstin,
     customerGstinCheck: customerGstin ? validateGstin(customerGstin) : null,
     reverseCharge: invoice.reverseCharge,
+    underLut: invoice.underLut ?? false,
+    exportDetails: invoice.exportDetails ?? null,
     total,
     lines,
     category,
   };
+}
+
+/** The heads of a reverse-charge line: the tax the recipient pays on its taxable value (supply.ts). */
+function recipientHeads(item: Invoice["items"][number], supply: { supplierState: string; placeOfSupply: string; toSez: boolean }): Pick<SaleLine, "igst" | "cgst" | "sgst" | "cess"> {
+  const tax = recipientTaxOf({ taxablePaise: toPaise(item.taxableValue), rateBasisPoints: percentToBasisPoints(item.gstRate), cessBasisPoints: item.cessRate === undefined ? 0 : percentToBasisPoints(item.cessRate) }, supply);
+  return { igst: tax.igstPaise, cgst: tax.cgstPaise, sgst: tax.sgstPaise, cess: tax.cessPaise };
+}
+
+/** A note's line on a reverse-charge invoice with the tax its recipient pays (or is given back), like the invoice's. */
+export function withRecipientTax(line: SaleLine, sale: Pick<Sale, "supplierState" | "placeOfSupply" | "isSez">): SaleLine {
+  const tax = recipientTaxOf({ taxablePaise: line.taxable, rateBasisPoints: line.rateBasisPoints, cessBasisPoints: line.cessBasisPoints ?? 0 }, { supplierState: sale.supplierState, placeOfSupply: sale.placeOfSupply, toSez: sale.isSez });
+  return { ...line, igst: tax.igstPaise, cgst: tax.cgstPaise, sgst: tax.sgstPaise, cess: tax.cessPaise };
 }
 
 /**

@@ -18,6 +18,10 @@ export type DomainErrorCode =
   | "TIME_BARRED"
   | "BEFORE_REGISTRATION"
   | "RETURN_HAS_PROBLEMS"
+  // Issue 9: GSTR-1/3B asked of a composition or unregistered business (409).
+  | "RETURN_NOT_APPLICABLE"
+  // Issue 9: a sale of more than is in stock, unless the business allows negative stock (409).
+  | "INSUFFICIENT_STOCK"
   | "GSTR2B_MISMATCH";
 
 export class DomainError extends Error {

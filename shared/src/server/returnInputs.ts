@@ -18,6 +18,7 @@ import {
   type VoidedDocumentNumber,
 } from "../returns/index.ts";
 import type { SalesNoteForReturn } from "../returns/notes.ts";
+import type { ChallanForReturn } from "../returns/challans.ts";
 import { getJsonBlob, type BlobStore } from "./ports/blobStore.ts";
 import type { ReadStore } from "./ports/readStore.ts";
 import { reconciliationPairs } from "./reconciliationPairs.ts";
@@ -33,11 +34,13 @@ export interface ReturnBooks {
   readonly voidedNumbers?: readonly VoidedNumberDocument[];
   /** Issue 9: credit and debit notes, from the salesNotes read model (H12). */
   readonly notes?: readonly SalesNoteForReturn[];
+  /** Issue 9: delivery challans, from the deliveryChallans read model (GSTR-1 Table 13). */
+  readonly challans?: readonly ChallanForReturn[];
 }
 
 /** The business's invoices, expenses, reconciled GSTR-2Bs and returns, from the read models. */
 export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<BlobStore, "get">, userId: string): Promise<ReturnBooks> {
-  const [user, invoices, expenses, reconciliationDocs, returns, voidedNumbers, notes] = await Promise.all([
+  const [user, invoices, expenses, reconciliationDocs, returns, voidedNumbers, notes, challans] = await Promise.all([
     readStore.get<UserDocument>(collections.users, userId),
     readStore.list<Invoice>(collections.invoices, userId),
     readStore.list<Expense>(collections.expenses, userId),
@@ -45,6 +48,7 @@ export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<Blob
     readStore.list<GstReturnDocument>(collections.gstReturns, userId),
     readStore.list<VoidedNumberDocument>(collections.voidedNumbers, userId),
     readStore.list<SalesNoteForReturn>(collections.salesNotes, userId),
+    readStore.list<ChallanForReturn>(collections.deliveryChallans, userId),
   ]);
   const gstin = user?.gstNumber ?? null;
   const reconciliations: ReconciliationForReturn[] = [];
@@ -59,7 +63,7 @@ export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<Blob
       pairs: reconciliationPairs({ gstr2b, expenses, period: doc.period, decisions: doc.decisions ?? [], businessGstin: gstin }),
     });
   }
-  return { user, invoices, expenses, reconciliations, returns, voidedNumbers, notes };
+  return { user, invoices, expenses, reconciliations, returns, voidedNumbers, notes, challans };
 }
 
 /** MMYYYY of the registration: the profile's GST registration date, else the account's creation month. */
@@ -95,7 +99,7 @@ export function previousYearTurnoverPaise(invoices: readonly Invoice[], period: 
 /** The invoice and note series' voids of this GSTIN that have a date (Table 13 reports them in its period). */
 function voidedInvoiceNumbers(docs: readonly VoidedNumberDocument[], gstin: string): VoidedDocumentNumber[] {
   const filing = gstin.trim().toUpperCase();
-  const series = new Set(["invoice", "credit-note", "debit-note"]);
+  const series = new Set(["invoice", "bill-of-supply", "credit-note", "debit-note"]);
   return docs
     .filter((d) => series.has(d.series) && d.gstin.toUpperCase() === filing && d.documentDate)
     .map((d) => ({ number: d.number, date: d.documentDate!, series: d.series }));
@@ -122,6 +126,6 @@ export function prepareReturn(books: ReturnBooks, options: PrepareReturnOptions)
     notes: books.notes,
     previousYearTurnoverPaise: previousYearTurnoverPaise(books.invoices, options.period),
   };
-  if (options.returnType === "GSTR1") return prepareGstr1({ ...base, voidedNumbers: voidedInvoiceNumbers(books.voidedNumbers ?? [], options.gstin) });
+  if (options.returnType === "GSTR1") return prepareGstr1({ ...base, voidedNumbers: voidedInvoiceNumbers(books.voidedNumbers ?? [], options.gstin), challans: books.challans ?? [] });
   return prepareGstr3b({ ...base, expenses: books.expenses, reconciliations: books.reconciliations, openingCredit: openingCreditFor(books.returns, options.period) });
 }

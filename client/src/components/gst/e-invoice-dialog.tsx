@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { describeError, fieldErrorsOf } from "../../api/errors.ts";
 import { useEInvoice, type EInvoice } from "../../api/gst.ts";
+import { useProfile } from "../../api/profile.ts";
 import { eInvoiceFileName, eInvoiceFormSchema, readSellerLocation, writeSellerLocation, type EInvoiceFormOutput, type EInvoiceFormValues } from "../../lib/einvoice.ts";
 import { downloadText } from "../../lib/download.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
@@ -106,6 +107,11 @@ export function EInvoiceDialog({ invoice, onClose }: { invoice: { id: string; in
   });
   const { errors } = form.formState;
   const problems = einvoice.isError ? fieldErrorsOf(einvoice.error) : [];
+  // Issue 9: the PIN in the business profile fills the seller's PIN (a typed one still wins).
+  const profilePin = useProfile().data?.pinCode ?? null;
+  useEffect(() => {
+    if (profilePin && !form.getFieldState("sellerPincode").isDirty) form.setValue("sellerPincode", profilePin);
+  }, [profilePin, form]);
 
   async function onSubmit(values: EInvoiceFormOutput) {
     writeSellerLocation({ location: values.sellerLocation, pincode: values.sellerPincode });
@@ -135,12 +141,12 @@ export function EInvoiceDialog({ invoice, onClose }: { invoice: { id: string; in
             label="Seller PIN"
             inputMode="numeric"
             maxLength={6}
-            hint="Remembered on this device"
+            hint={profilePin ? "From your business profile" : "Remembered on this device"}
             error={errors.sellerPincode?.message}
             {...form.register("sellerPincode")}
           />
           <TextField id="einvoice-buyer-city" label="Buyer city" error={errors.buyerLocation?.message} {...form.register("buyerLocation")} />
-          <TextField id="einvoice-buyer-pin" label="Buyer PIN" inputMode="numeric" maxLength={6} error={errors.buyerPincode?.message} {...form.register("buyerPincode")} />
+          <TextField id="einvoice-buyer-pin" label="Buyer PIN" inputMode="numeric" maxLength={6} hint="For a buyer abroad (an export), enter 999999" error={errors.buyerPincode?.message} {...form.register("buyerPincode")} />
         </form>
 
         {einvoice.isError &&

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { describeError, fieldErrorsOf } from "../../api/errors.ts";
 import { useGenerateEwayBill } from "../../api/gst.ts";
 import { useInvoices } from "../../api/invoices.ts";
+import { useProfile } from "../../api/profile.ts";
 import { readSellerLocation } from "../../lib/einvoice.ts";
 import {
   buildEwayBillBody,
@@ -35,6 +36,11 @@ export function EwayBillFormDialog({ onClose }: { onClose: () => void }) {
     defaultValues: ewayBillFormValues(dispatchPincode),
   });
   const { errors } = form.formState;
+  // Issue 9: the PIN in the business profile fills the dispatch PIN (a typed one still wins).
+  const profilePin = useProfile().data?.pinCode ?? null;
+  useEffect(() => {
+    if (profilePin && !form.getFieldState("dispatchPincode").isDirty) form.setValue("dispatchPincode", profilePin);
+  }, [profilePin, form]);
   // Part A/B problems come without a field: listed above the buttons.
   const [problems, setProblems] = useState<string[]>([]);
 

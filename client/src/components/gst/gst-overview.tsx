@@ -7,6 +7,9 @@ import { dueUrgency, periodLabel, returnTypeLabel } from "../../lib/gst.ts";
 import { cn } from "../../lib/utils.ts";
 import { ErrorState, TableSkeleton } from "../list-states.tsx";
 import { StatCard } from "../stat-card.tsx";
+import { supplierRegistrationOf } from "@bahi/shared/contract";
+import { useProfile } from "../../api/profile.ts";
+import { CompositionReturns } from "./composition-returns.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
@@ -25,6 +28,9 @@ export function GstOverview() {
   const [today] = useState(() => new Date());
   const data = overview.data;
   const filed = (returns.data ?? []).filter((entry) => entry.status === "filed").length;
+  // Issue 9: no GSTR-1/3B calendar for a composition (CMP-08 instead) or unregistered business.
+  const registration = supplierRegistrationOf(useProfile().data?.gstCategory);
+  if (registration !== "Regular") return <CompositionReturns registration={registration} />;
 
   if (overview.isError) return <ErrorState title="Could not load your GST overview" error={overview.error} onRetry={() => void overview.refetch()} />;
 

@@ -13,6 +13,9 @@ import { TextField } from "../ui/text-field.tsx";
 import { WithTooltip } from "../ui/tooltip.tsx";
 import { toast } from "../ui/use-toast.ts";
 import { PurchaseReconciliation } from "./purchase-reconciliation.tsx";
+import { supplierRegistrationOf } from "@bahi/shared/contract";
+import { useProfile } from "../../api/profile.ts";
+import { CompositionReturns } from "./composition-returns.tsx";
 import { ReturnPreviewDialog } from "./return-preview-dialog.tsx";
 
 function FileReturns() {
@@ -169,6 +172,9 @@ function ReturnsList() {
 
 /** The GST Returns tab: filing, the list of returns, and purchase reconciliation against GSTR-2B. */
 export function GstReturns() {
+  // Issue 9: a composition business files CMP-08 instead; an unregistered one nothing.
+  const registration = supplierRegistrationOf(useProfile().data?.gstCategory);
+  if (registration !== "Regular") return <CompositionReturns registration={registration} />;
   return (
     <div className="grid gap-6">
       <FileReturns />

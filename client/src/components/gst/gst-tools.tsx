@@ -12,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Skeleton } from "../ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
 import { TextField } from "../ui/text-field.tsx";
+import { HsnFinder } from "./hsn-finder.tsx";
 import { toast } from "../ui/use-toast.ts";
 
 const HSN_PREVIEW = 6;
@@ -301,12 +302,13 @@ function HsnCodes() {
   );
 }
 
-/** The GST Tools tab: GSTIN validator, GST calculator and the HSN/SAC list. */
+/** The GST Tools tab: GSTIN validator, GST calculator, the HSN/SAC finder (official master) and the codes with rates Bahi knows. */
 export function GstTools() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <GstinValidator />
       <GstCalculator />
+      <HsnFinder />
       <HsnCodes />
     </div>
   );

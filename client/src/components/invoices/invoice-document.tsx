@@ -1,8 +1,9 @@
-import { amountInWords, placeOfSupplyLabel, toPaise } from "@bahi/shared/contract";
+import { amountInWords, COMPOSITION_DECLARATION, formatPaise, formatQuantity, placeOfSupplyLabel, salesDocumentTitle, supplyNotes, TAXABILITY_LABELS, toPaise } from "@bahi/shared/contract";
 import type { Invoice } from "@bahi/shared/contract";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
 import { InvoiceStatusBadge } from "./invoice-status.tsx";
+import { shipToOf } from "../../lib/delivery.ts";
 
 function stateLabel(code: string | null): string | null {
   if (!code) return null;
@@ -48,19 +49,24 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const stateTax = invoice.stateTaxLabel;
   const hasCess = paiseOf(invoice.cessAmount) > 0;
   const placeOfSupply = stateLabel(invoice.placeOfSupply);
+  // Issue 9: a bill of supply (composition, unregistered, or only exempt/nil/non-GST items) shows no tax.
+  const noTax = invoice.documentType === "billOfSupply";
+  const rateLabel = (item: Invoice["items"][number]) => (item.taxability && item.taxability !== "taxable" ? TAXABILITY_LABELS[item.taxability] : `${item.gstRate}%`);
 
   return (
     <article aria-label={`Invoice ${invoice.invoiceNumber}`} className="grid gap-6 text-sm">
       <div className="flex flex-col justify-between gap-4 sm:flex-row">
         <div className="min-w-0">
-          <p className="text-xs font-medium tracking-wider text-muted-foreground uppercase">Tax Invoice</p>
+          <p className="text-xs font-medium tracking-wider text-muted-foreground uppercase">{salesDocumentTitle(invoice.documentType, invoice.supplierRegistration)}</p>
+          {invoice.supplierRegistration === "Composition" && <p className="text-xs text-muted-foreground">{COMPOSITION_DECLARATION}</p>}
           <p className="mt-1 text-base font-semibold text-foreground">{invoice.supplier.name}</p>
           {invoice.supplier.gstin && <p className="font-mono text-xs text-muted-foreground">GSTIN {invoice.supplier.gstin}</p>}
           {invoice.supplier.address && <p className="max-w-xs text-muted-foreground">{invoice.supplier.address}</p>}
+          {invoice.supplier.pinCode && <p className="text-muted-foreground">PIN {invoice.supplier.pinCode}</p>}
           {invoice.supplier.stateCode && <p className="text-muted-foreground">State: {stateLabel(invoice.supplier.stateCode)}</p>}
         </div>
         <dl className="grid shrink-0 grid-cols-[auto_auto] content-start gap-x-4 gap-y-1 sm:text-right">
-          <dt className="text-muted-foreground">Invoice No.</dt>
+          <dt className="text-muted-foreground">{noTax ? "Bill No." : "Invoice No."}</dt>
           <dd className="font-semibold text-foreground">{invoice.invoiceNumber}</dd>
           <dt className="text-muted-foreground">Issue Date</dt>
           <dd>{formatIndianDate(invoice.issueDate)}</dd>
@@ -99,12 +105,24 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <p className="mt-1 font-semibold text-foreground">{invoice.customer.name}</p>
           {invoice.customer.address && <p className="text-muted-foreground">{invoice.customer.address}</p>}
           {invoice.customer.gstNumber && <p className="font-mono text-xs text-muted-foreground">GSTIN {invoice.customer.gstNumber}</p>}
+          {shipToOf(invoice) && (
+            <>
+              <p className="mt-3 text-xs font-medium tracking-wider text-muted-foreground uppercase">Ship To</p>
+              <p className="text-muted-foreground">{shipToOf(invoice)}</p>
+            </>
+          )}
         </div>
         <div className="sm:text-right">
           <p className="text-xs font-medium tracking-wider text-muted-foreground uppercase">Place of Supply</p>
           <p className="mt-1 font-semibold text-foreground">{placeOfSupply}</p>
-          <p className="text-muted-foreground">{inter ? "Inter-state supply: IGST" : `Intra-state supply: CGST + ${stateTax}`}</p>
-          {invoice.reverseCharge && <p className="text-muted-foreground">Tax payable on reverse charge</p>}
+          <p className="text-muted-foreground">{noTax ? "No GST charged on this bill" : inter ? "Inter-state supply: IGST" : `Intra-state supply: CGST + ${stateTax}`}</p>
+          <p className="text-muted-foreground">Tax payable on reverse charge: {invoice.reverseCharge ? "Yes" : "No"}</p>
+          {/* Issue 9: the LUT declaration, the recipient's reverse-charge tax, the shipping bill. */}
+          {supplyNotes(invoice, (paise) => formatRupees(formatPaise(paise))).map((note) => (
+            <p key={note} className="mt-1 text-xs text-muted-foreground">
+              {note}
+            </p>
+          ))}
         </div>
       </div>
 
@@ -116,8 +134,8 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <TableHead className="text-right">Qty</TableHead>
             <TableHead className="text-right">Price</TableHead>
             <TableHead className="text-right">Taxable</TableHead>
-            <TableHead className="text-right">GST</TableHead>
-            {inter ? (
+            {!noTax && <TableHead className="text-right">GST</TableHead>}
+            {noTax ? null : inter ? (
               <TableHead className="text-right">IGST</TableHead>
             ) : (
               <>
@@ -133,11 +151,11 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <TableRow key={item.id}>
               <TableCell className="max-w-56 whitespace-normal font-medium">{item.product.name}</TableCell>
               <TableCell className="font-mono text-xs">{item.hsnCode ?? "—"}</TableCell>
-              <TableCell className="text-right tabular-nums">{item.quantity}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatQuantity(item.quantity, item.unit ?? "NOS")}</TableCell>
               <TableCell className="text-right tabular-nums">{formatRupees(item.price)}</TableCell>
               <TableCell className="text-right tabular-nums">{formatRupees(item.taxableValue)}</TableCell>
-              <TableCell className="text-right tabular-nums">{item.gstRate}%</TableCell>
-              {inter ? (
+              {!noTax && <TableCell className="text-right tabular-nums">{rateLabel(item)}</TableCell>}
+              {noTax ? null : inter ? (
                 <TableCell className="text-right tabular-nums">{formatRupees(item.igstAmount)}</TableCell>
               ) : (
                 <>
@@ -164,7 +182,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         </div>
         <dl aria-label="Invoice totals" className="grid w-full shrink-0 gap-1.5 sm:w-72">
           <TotalRow label="Subtotal" value={formatRupees(invoice.subtotal)} />
-          {inter ? (
+          {noTax ? null : inter ? (
             <TotalRow label="IGST" value={formatRupees(invoice.igstAmount)} />
           ) : (
             <>
@@ -173,7 +191,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             </>
           )}
           {hasCess && <TotalRow label="Cess" value={formatRupees(invoice.cessAmount)} />}
-          <TotalRow label="GST Amount" value={formatRupees(invoice.gstAmount)} />
+          {!noTax && <TotalRow label="GST Amount" value={formatRupees(invoice.gstAmount)} />}
           {roundOffText(invoice.roundOff) && <TotalRow label="Round off" value={roundOffText(invoice.roundOff)!} />}
           <TotalRow label="Total" value={formatRupees(invoice.total)} strong />
         </dl>

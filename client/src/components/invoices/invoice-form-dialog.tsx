@@ -1,4 +1,4 @@
-import { customerStateCode, formatInr, STATE_OPTIONS } from "@bahi/shared/contract";
+import { customerStateCode, formatInr, isMeasurableUnit, uqcLabel, salesDocumentTypeFor, STATE_OPTIONS, supplierRegistrationOf } from "@bahi/shared/contract";
 import type { Customer, Invoice, Product, Supply } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleExclamationPoint, Plus, Trash } from "lucide-react";
@@ -13,6 +13,8 @@ import { invoiceFormValuesOf } from "../../lib/invoice-edit.ts";
 import { useProducts } from "../../api/products.ts";
 import { useProfile } from "../../api/profile.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { applyStockErrors } from "../../lib/stock-errors.ts";
+import { stockText } from "../../lib/quantity.ts";
 import { periodFiledOf, type PeriodFiled } from "../../lib/period-filed.ts";
 import { PeriodFiledDialog } from "../period-filed-dialog.tsx";
 import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts";
@@ -31,6 +33,8 @@ import {
 } from "../../lib/invoice-form.ts";
 import { cn } from "../../lib/utils.ts";
 import { FormDialog } from "../form-dialog.tsx";
+import { initialSupplyOptions, supplyChoices, SupplyOptions } from "./supply-options.tsx";
+import { SetupLink } from "../setup/setup-reminder.tsx";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
@@ -107,6 +111,8 @@ function ItemRow({ index, form, products, issueDate, amount, canRemove, onRemove
   // Inactive products are not offered, but a row keeps the one it already has.
   const offered = products.filter((product) => product.isActive || product.id === row?.productId);
   const rateOptions = gstRateOptions(issueDate, normalisePercent(row?.gstRate) || undefined);
+  // Issue 9: a measured unit (KGS, LTR…) takes 2.5; a counted one (NOS, PCS…) whole numbers.
+  const unit = products.find((product) => product.id === row?.productId)?.unit;
 
   function chooseProduct(productId: string) {
     const product = products.find((candidate) => candidate.id === productId);
@@ -136,7 +142,7 @@ function ItemRow({ index, form, products, issueDate, amount, canRemove, onRemove
                 </SelectTrigger>
                 <SelectContent>
                   {offered.map((product) => (
-                    <SelectItem key={product.id} value={product.id} hint={`${product.stock} in stock`}>
+                    <SelectItem key={product.id} value={product.id} hint={`${stockText(product.stock, product.unit)} in stock`}>
                       {product.name}
                     </SelectItem>
                   ))}
@@ -149,9 +155,10 @@ function ItemRow({ index, form, products, issueDate, amount, canRemove, onRemove
           <Input
             aria-label={`Qty ${n}`}
             type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
+            min={0}
+            step={unit && !isMeasurableUnit(unit) ? 1 : "any"}
+            inputMode={unit && !isMeasurableUnit(unit) ? "numeric" : "decimal"}
+            title={unit ? `Quantity in ${uqcLabel(unit)}` : undefined}
             {...invalid("quantity")}
             {...form.register(`items.${index}.quantity`, { setValueAs: readQuantity })}
           />
@@ -281,16 +288,24 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
   const typedNumber = useWatch({ control: form.control, name: "invoiceNumber" });
   // The invoice date picks the GST rates on offer and the series (its financial year).
   const issueDate = invoiceDateOrToday(useWatch({ control: form.control, name: "issueDate" }));
-  const nextNumber = useNextInvoiceNumber(invoice ? null : issueDate);
+  // Issue 9: a composition or unregistered business, or only exempt/nil/non-GST items, makes a bill of supply (Rule 49).
+  const registration = supplierRegistrationOf(profile.data?.gstCategory);
+  const documentType = salesDocumentTypeFor(registration, (rows ?? []).flatMap((row) => (row?.productId ? [productList.find((p) => p.id === row.productId)?.taxability ?? "taxable"] : [])));
+  const nextNumber = useNextInvoiceNumber(invoice ? null : issueDate, documentType);
   const customer = customerList.find((candidate) => candidate.id === customerId) ?? null;
   // s.16 IGST Act: a supply to an SEZ unit or developer is inter-state whatever the states.
   const toSez = customer?.isSez === true;
   const placeOfSupply = chosenPlace || businessState;
+  // Issue 9: reverse charge and LUT charge no tax; the shipping bill rides along (supply-options.tsx).
+  const [supplyOptions, setSupplyOptions] = useState(() => initialSupplyOptions(invoice));
+  const supplyContext = { customer, placeOfSupply, profile: profile.data, issueDate };
+  const choices = supplyChoices(supplyOptions, supplyContext);
   const supply: Supply | null = businessState && placeOfSupply ? { supplierState: businessState, placeOfSupply, ...(toSez ? { toSez } : {}) } : null;
   // Without the business's state the split cannot be known; the GST total is shown as if local.
   // Issue 9: the server rounds the total when the profile says so (on by default) and adds each product's cess.
   const totalsOptions: TotalsOptions = {
     roundOff: profile.data?.roundOff ?? true,
+    chargesTax: documentType === "taxInvoice" && choices.chargesTax,
     cessOf: (productId) => {
       const product = productList.find((candidate) => candidate.id === productId);
       return product ? productCess(product) : undefined;
@@ -314,7 +329,7 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
     const place = values.placeOfSupply ?? businessState;
     const chosen = customerList.find((candidate) => candidate.id === values.customerId);
     try {
-      const body = buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place, ...(chosen?.isSez ? { toSez: true } : {}) }, new Date(), totalsOptions);
+      const body = { ...buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place, ...(chosen?.isSez ? { toSez: true } : {}) }, new Date(), totalsOptions), ...choices.body };
       const sent = reportInNextOpenPeriod ? { ...body, reportInNextOpenPeriod } : body;
       if (invoice) await revise.mutateAsync({ id: invoice.id, body: sent });
       else await createInvoice.mutateAsync(sent);
@@ -333,7 +348,8 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
         ...TOP_FIELDS,
         ...values.items.flatMap((_, index) => ITEM_FIELDS.map((field) => `items.${index}.${field}` as FieldPath<InvoiceFormValues>)),
       ];
-      const placed = applyServerFieldErrors(error, form.setError, fields);
+      // Issue 9: "Only 3 in stock for …" (409) lands next to the item's quantity too.
+      const placed = applyServerFieldErrors(error, form.setError, fields) + applyStockErrors(error, form.setError, fields);
       if (placed === 0 && error instanceof HttpError && error.status === 409 && /invoice number/i.test(error.errorBody?.message ?? "")) {
         form.setError("invoiceNumber", { type: "server", message: error.errorBody?.message ?? "Invoice number already exists" }, { shouldFocus: true });
       }
@@ -374,9 +390,14 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
             Add your business details before creating invoices: GST depends on whether a sale is within your state.{" "}
             <Link href="/settings" className="font-semibold underline underline-offset-2">
               Go to Settings
+            </Link>{" "}
+            or{" "}
+            <Link href="/setup" className="font-semibold underline underline-offset-2">
+              set up step by step
             </Link>
           </Notice>
         )}
+        {profile.isSuccess && businessState && <SetupLink />}
         {limitReached && (
           <Notice tone="red">
             You have used all {profile.data?.invoiceLimit} free invoices this month.{" "}
@@ -485,7 +506,9 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
               options={PLACE_OF_SUPPLY_OPTIONS}
               error={errors.placeOfSupply?.message}
               hint={
-                supply
+                supply && documentType === "billOfSupply"
+                  ? "A bill of supply: no GST is charged"
+                  : supply
                   ? toSez
                     ? "Supply to an SEZ: IGST applies (s.16 IGST Act)"
                     : inter
@@ -494,12 +517,23 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
                   : "The customer's state, else your own state"
               }
             />
+            <SupplyOptions value={supplyOptions} onChange={setSupplyOptions} context={supplyContext} />
             <TextareaField id="invoice-notes" label="Notes" rows={3} placeholder="Additional notes or terms..." error={errors.notes?.message} {...form.register("notes")} />
+            {documentType === "billOfSupply" && (
+              <p role="note" className="text-sm text-muted-foreground">
+                {registration === "Composition"
+                  ? "This is a bill of supply: as a composition business you do not charge GST to your customer. It will say so on the bill."
+                  : registration === "Unregistered"
+                    ? "Your business is not registered for GST, so this bill charges no GST."
+                    : "Every item is nil rated, exempt or outside GST, so this is a bill of supply with no GST."}
+              </p>
+            )}
           </div>
           <dl aria-label="Invoice totals" className="grid content-start gap-2 self-start rounded-xl border bg-muted/40 p-4">
             {totals.discountPaise > 0 && <TotalLine label="Discount" value={`−${formatInr(totals.discountPaise)}`} />}
             <TotalLine label="Subtotal" value={formatInr(totals.subtotalPaise)} />
             {supply &&
+              documentType === "taxInvoice" &&
               (inter ? (
                 <TotalLine label="IGST" value={formatInr(totals.igstPaise)} />
               ) : (
@@ -509,7 +543,7 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
                 </>
               ))}
             {totals.cessPaise > 0 && <TotalLine label="Cess" value={formatInr(totals.cessPaise)} />}
-            <TotalLine label="GST" value={formatInr(totals.gstAmountPaise)} />
+            {documentType === "taxInvoice" && <TotalLine label="GST" value={formatInr(totals.gstAmountPaise)} />}
             {totals.roundOffPaise !== 0 && <TotalLine label="Round off" value={totals.roundOffPaise < 0 ? `−${formatInr(-totals.roundOffPaise)}` : `+${formatInr(totals.roundOffPaise)}`} />}
             <TotalLine label="Total" value={formatInr(totals.totalPaise)} strong />
           </dl>

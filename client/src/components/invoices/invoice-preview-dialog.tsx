@@ -1,4 +1,4 @@
-import type { Invoice } from "@bahi/shared/contract";
+import { salesDocumentTitle, type Invoice } from "@bahi/shared/contract";
 import { FileDown, FileMinus, FilePlus, QrCode, Receipt } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useInvoice } from "../../api/invoices.ts";
@@ -72,7 +72,7 @@ function PreviewFrame({
       <DialogContent className="sm:max-w-4xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>Tax invoice preview</DialogDescription>
+          <DialogDescription>{invoice ? `${salesDocumentTitle(invoice.documentType, invoice.supplierRegistration)} preview` : "Tax invoice preview"}</DialogDescription>
         </DialogHeader>
         {children}
         {invoice && <InvoiceNotes invoice={invoice} />}
@@ -92,7 +92,8 @@ function PreviewFrame({
               </Button>
             </>
           )}
-          {invoice && (
+          {/* Issue 9: e-invoices are for tax invoices only; a bill of supply has none. */}
+          {invoice && invoice.documentType !== "billOfSupply" && (
             <Button variant="outline" onClick={() => setEinvoiceOpen(true)}>
               <QrCode aria-hidden="true" />
               E-invoice

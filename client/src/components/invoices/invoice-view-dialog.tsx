@@ -1,4 +1,4 @@
-import type { Invoice } from "@bahi/shared/contract";
+import { formatQuantity, type Invoice } from "@bahi/shared/contract";
 import { Info } from "lucide-react";
 import { formatRupees } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
@@ -55,7 +55,7 @@ export function InvoiceViewDialog({ invoice, onClose }: { invoice: Invoice; onCl
             {invoice.items.map((item) => (
               <TableRow key={item.id}>
                 <TableCell className="whitespace-normal">{item.product.name}</TableCell>
-                <TableCell className="text-right tabular-nums">{item.quantity}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatQuantity(item.quantity, item.unit ?? "NOS")}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatRupees(item.price)}</TableCell>
                 <TableCell className="text-right tabular-nums">{item.gstRate}%</TableCell>
                 <TableCell className="text-right tabular-nums">{formatRupees(item.amount)}</TableCell>

@@ -1,8 +1,11 @@
-import { formatPaise, indianDateOf, isMoneyString, toPaise, type Invoice } from "@bahi/shared/contract";
+import { formatPaise, indianDateOf, isMoneyString, roundHalfUp, toPaise, toThousandths, type Invoice } from "@bahi/shared/contract";
 import { useState } from "react";
 import { describeError } from "../../api/errors.ts";
+import { useInvoices } from "../../api/invoices.ts";
 import { REASON_OPTIONS, useCreateSalesNote, type SalesNoteKind, type SalesNoteReason } from "../../api/sales-notes.ts";
 import { formatRupees } from "../../lib/format.ts";
+import { periodFiledOf, type PeriodFiled } from "../../lib/period-filed.ts";
+import { PeriodFiledDialog } from "../period-filed-dialog.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
 import { Field, fieldA11y } from "../ui/field.tsx";
@@ -15,6 +18,9 @@ import { toast } from "../ui/use-toast.ts";
 const TITLES: Record<SalesNoteKind, string> = { credit: "Credit Note", debit: "Debit Note" };
 
 interface LineDraft {
+  /** The invoice the line comes from (issue 9: a note may cover several invoices of the customer). */
+  invoiceId: string;
+  invoiceNumber: string;
   productId: string;
   name: string;
   invoiced: number;
@@ -24,8 +30,9 @@ interface LineDraft {
 
 /** The taxable value of a line in paise, or null while its quantity or price cannot be read. */
 function lineValue(line: LineDraft): number | null {
-  if (!/^\d+$/.test(line.quantity.trim()) || !isMoneyString(line.price)) return null;
-  return Number(line.quantity.trim()) * toPaise(line.price);
+  // Issue 9: up to 3 decimals (2.5 KGS returned); the value as computeLine has it, in thousandths, half up.
+  if (!/^\d+(\.\d{1,3})?$/.test(line.quantity.trim()) || !isMoneyString(line.price)) return null;
+  return roundHalfUp(toThousandths(Number(line.quantity.trim()))! * toPaise(line.price), 1000);
 }
 
 /**
@@ -34,15 +41,35 @@ function lineValue(line: LineDraft): number | null {
  * (no more credit than the invoice's value less earlier notes, the 30 November deadline), so
  * the form shows the taxable value only and reports what the server says.
  */
+/** An invoice's lines as note lines; each is sent with its invoice, so one product may come from several. */
+function linesOf(invoice: Invoice): LineDraft[] {
+  return invoice.items.map((item) => ({ invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, productId: item.productId, name: item.product.name, invoiced: item.quantity, quantity: String(item.quantity), price: item.price }));
+}
+
 export function SalesNoteFormDialog({ kind, invoice, onClose }: { kind: SalesNoteKind; invoice: Invoice; onClose: () => void }) {
   const create = useCreateSalesNote();
+  const allInvoices = useInvoices();
+  const [invoices, setInvoices] = useState<Invoice[]>([invoice]);
+  // Other invoices to the same customer that a note can still adjust.
+  const addable = (allInvoices.data ?? []).filter(
+    (other) => other.customerId === invoice.customerId && (other.status as string) !== "cancelled" && !invoices.some((chosen) => chosen.id === other.id),
+  );
   const [reason, setReason] = useState<SalesNoteReason | "">(kind === "credit" ? "sales_return" : "correction");
   const [issueDate, setIssueDate] = useState(() => indianDateOf(new Date()));
-  const [lines, setLines] = useState<LineDraft[]>(() =>
-    invoice.items.map((item) => ({ productId: item.productId, name: item.product.name, invoiced: item.quantity, quantity: String(item.quantity), price: item.price })),
-  );
+  const [lines, setLines] = useState<LineDraft[]>(() => linesOf(invoice));
+  const [periodFiled, setPeriodFiled] = useState<PeriodFiled | null>(null);
   const [errors, setErrors] = useState<{ reason?: string; issueDate?: string; lines?: string; form?: string }>({});
-  const title = `${TITLES[kind]} for ${invoice.invoiceNumber}`;
+  const several = invoices.length > 1;
+  const numbers = invoices.map((each) => each.invoiceNumber).join(", ");
+  const title = `${TITLES[kind]} for ${numbers}`;
+
+  function addInvoice(id: string) {
+    const other = addable.find((each) => each.id === id);
+    if (!other) return;
+    setInvoices((current) => [...current, other]);
+    setLines((current) => [...current, ...linesOf(other)]);
+    setErrors((current) => ({ ...current, lines: undefined, form: undefined }));
+  }
 
   const values = lines.map(lineValue);
   const taxable = values.every((value) => value !== null) ? values.reduce<number>((sum, value) => sum + (value ?? 0), 0) : null;
@@ -52,12 +79,12 @@ export function SalesNoteFormDialog({ kind, invoice, onClose }: { kind: SalesNot
     setErrors((current) => ({ ...current, lines: undefined, form: undefined }));
   }
 
-  async function submit() {
+  async function submit(reportInNextOpenPeriod = false) {
     const found: typeof errors = {};
     if (!reason) found.reason = "Reason is required";
     if (!/^\d{4}-\d{2}-\d{2}$/.test(issueDate)) found.issueDate = "Date is required";
     const chosen = lines.filter((line) => line.quantity.trim() !== "0");
-    if (values.some((value) => value === null)) found.lines = "Enter a whole quantity and a price for each line";
+    if (values.some((value) => value === null)) found.lines = "Enter a quantity (up to 3 decimals, like 2.5) and a price for each line";
     else if (chosen.length === 0) found.lines = "Enter a quantity for at least one line";
     setErrors(found);
     if (Object.keys(found).length > 0 || !reason) return;
@@ -65,15 +92,24 @@ export function SalesNoteFormDialog({ kind, invoice, onClose }: { kind: SalesNot
       const note = await create.mutateAsync({
         kind,
         body: {
-          invoiceId: invoice.id,
+          invoiceIds: invoices.map((each) => each.id),
           reason,
           issueDate,
-          items: chosen.map((line) => ({ productId: line.productId, quantity: Number(line.quantity.trim()), price: formatPaise(toPaise(line.price)) })),
+          items: chosen.map((line) => ({ invoiceId: line.invoiceId, productId: line.productId, quantity: Number(line.quantity.trim()), price: formatPaise(toPaise(line.price)) })),
+          ...(reportInNextOpenPeriod ? { reportInNextOpenPeriod } : {}),
         },
       });
-      toast({ title: `${TITLES[kind]} issued`, description: `${note.number} against ${invoice.invoiceNumber}.` });
+      setPeriodFiled(null);
+      toast({ title: `${TITLES[kind]} issued`, description: `${note.number} against ${numbers}.` });
       onClose();
     } catch (failure) {
+      const filed = periodFiledOf(failure);
+      if (filed) {
+        // Not a failure yet: the user reports it in the next open month or changes the date.
+        setPeriodFiled(filed);
+        return;
+      }
+      setPeriodFiled(null);
       setErrors({ form: describeError(failure, `The ${TITLES[kind].toLowerCase()} could not be issued`) });
     }
   }
@@ -125,6 +161,22 @@ export function SalesNoteFormDialog({ kind, invoice, onClose }: { kind: SalesNot
             onChange={(event) => setIssueDate(event.target.value)}
           />
         </div>
+        {addable.length > 0 && (
+          <Field id="sales-note-add-invoice" label="Add lines from another invoice" hint={`Other invoices to ${invoice.customer.name}; one note can cover several.`}>
+            <Select value="" onValueChange={addInvoice}>
+              <SelectTrigger {...fieldA11y("sales-note-add-invoice", undefined)}>
+                <SelectValue placeholder="Choose an invoice" />
+              </SelectTrigger>
+              <SelectContent>
+                {addable.map((other) => (
+                  <SelectItem key={other.id} value={other.id}>
+                    {other.invoiceNumber} · {formatRupees(other.total)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+        )}
         <div className="min-w-0 overflow-x-auto">
           <Table>
             <TableHeader>
@@ -138,9 +190,10 @@ export function SalesNoteFormDialog({ kind, invoice, onClose }: { kind: SalesNot
             </TableHeader>
             <TableBody>
               {lines.map((line, index) => (
-                <TableRow key={line.productId}>
+                <TableRow key={`${line.invoiceId}-${line.productId}`}>
                   <TableCell className="whitespace-normal">
                     {line.name}
+                    {several && <span className="block text-xs text-muted-foreground">{line.invoiceNumber}</span>}
                     {/* Phones drop the invoiced and taxable columns so the inputs keep their width. */}
                     <span className="block text-xs text-muted-foreground sm:hidden">Invoiced {line.invoiced}</span>
                   </TableCell>
@@ -148,7 +201,7 @@ export function SalesNoteFormDialog({ kind, invoice, onClose }: { kind: SalesNot
                   <TableCell>
                     <Input
                       aria-label={`Qty ${index + 1}`}
-                      inputMode="numeric"
+                      inputMode="decimal"
                       className="min-w-16 text-right"
                       value={line.quantity}
                       onChange={(event) => setLine(index, { quantity: event.target.value })}
@@ -189,6 +242,7 @@ export function SalesNoteFormDialog({ kind, invoice, onClose }: { kind: SalesNot
           </Button>
         </DialogFooter>
       </DialogContent>
+      <PeriodFiledDialog filed={periodFiled} pending={create.isPending} onConfirm={() => void submit(true)} onCancel={() => setPeriodFiled(null)} />
     </Dialog>
   );
 }

@@ -1,5 +1,9 @@
-import { FileMinus } from "lucide-react";
-import { reasonLabel, useSalesNotes } from "../../api/sales-notes.ts";
+import { Download, FileMinus } from "lucide-react";
+import { useState } from "react";
+import { describeError } from "../../api/errors.ts";
+import { downloadSalesNotePdf, reasonLabel, useSalesNotes, type SalesNote } from "../../api/sales-notes.ts";
+import { RowAction } from "../row-action.tsx";
+import { toast } from "../ui/use-toast.ts";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { ErrorState, TableSkeleton } from "../list-states.tsx";
 import { Badge } from "../ui/badge.tsx";
@@ -10,6 +14,20 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 export function SalesNotesCard() {
   const notes = useSalesNotes();
   const list = notes.data ?? [];
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  async function download(note: SalesNote) {
+    if (downloading) return;
+    setDownloading(note.id);
+    try {
+      const fileName = await downloadSalesNotePdf(note);
+      toast({ title: `${note.kind === "credit" ? "Credit" : "Debit"} note PDF downloaded`, description: fileName });
+    } catch (error) {
+      toast({ title: "Failed to download the note PDF", description: describeError(error, "An error occurred"), variant: "destructive" });
+    } finally {
+      setDownloading(null);
+    }
+  }
   return (
     <section aria-labelledby="sales-notes-title" className="mt-8">
     <Card className="min-w-0">
@@ -42,6 +60,7 @@ export function SalesNotesCard() {
                 <TableHead>Reason</TableHead>
                 <TableHead className="text-right">Amount</TableHead>
                 <TableHead>Date</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -59,6 +78,9 @@ export function SalesNotesCard() {
                     {formatRupees(note.total)}
                   </TableCell>
                   <TableCell>{formatIndianDate(note.issueDate)}</TableCell>
+                  <TableCell className="text-right">
+                    <RowAction tip="Download PDF" label={`Download PDF of ${note.number}`} icon={Download} onClick={() => void download(note)} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

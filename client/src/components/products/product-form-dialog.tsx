@@ -1,15 +1,18 @@
-import { basisPointsToPercent, DEFAULT_GST_RATE, formatCessPerUnit, PRODUCT_CATEGORIES, productCreateSchema, productUpdateSchema } from "@bahi/shared/contract";
+import { basisPointsToPercent, DEFAULT_GST_RATE, formatCessPerUnit, kindOfHsn, PRODUCT_CATEGORIES, productCreateSchema, productUpdateSchema } from "@bahi/shared/contract";
 import type { Product, ProductCreateInput, ProductUpdateInput } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm, type Resolver } from "react-hook-form";
+import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { describeError } from "../../api/errors.ts";
 import { HttpError } from "../../api/http.ts";
 import { useCreateProduct, useUpdateProduct } from "../../api/products.ts";
+import { useProfile } from "../../api/profile.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts";
 import { FormDialog } from "../form-dialog.tsx";
+import { HsnPicker } from "./hsn-picker.tsx";
+import { UnitPicker } from "./unit-picker.tsx";
 import { Label } from "../ui/label.tsx";
 import { SelectField } from "../ui/select-field.tsx";
 import { Switch } from "../ui/switch.tsx";
@@ -19,7 +22,7 @@ import { toast } from "../ui/use-toast.ts";
 type ProductFormInput = z.input<typeof productCreateSchema>;
 type ProductFormOutput = ProductCreateInput | ProductUpdateInput;
 
-const FIELDS = ["name", "description", "sku", "category", "price", "stock", "minStock", "gstRate", "hsnCode", "cessRate", "cessPerUnit"] as const;
+const FIELDS = ["name", "description", "sku", "category", "price", "stock", "minStock", "gstRate", "hsnCode", "kind", "cessRate", "cessPerUnit", "taxability", "unit"] as const;
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category }));
 
 function initialValues(product: Product | null): ProductFormInput {
@@ -33,12 +36,23 @@ function initialValues(product: Product | null): ProductFormInput {
     minStock: String(product?.minStock ?? 10),
     gstRate: product ? normalisePercent(product.gstRate) || String(DEFAULT_GST_RATE) : String(DEFAULT_GST_RATE),
     hsnCode: product?.hsnCode ?? "",
+    // Documents projected before products had a kind: the code says it (99… is a service).
+    kind: product?.kind ?? kindOfHsn(product?.hsnCode),
     // Issue 9: empty when there is none, so the fields stay blank for ordinary goods.
     cessRate: product?.cessRate && product.cessRate !== "0" ? product.cessRate : "",
     cessPerUnit: product?.cessPerUnit && /[1-9]/.test(product.cessPerUnit) ? product.cessPerUnit : "",
     isActive: true,
+    taxability: product?.taxability ?? "taxable",
+    unit: product?.unit ?? "NOS",
   };
 }
+/** Issue 9: how GST treats the product; the untaxed ones go on bills of supply (Rule 49). */
+const TAXABILITY_OPTIONS = [
+  { value: "taxable", label: "Taxable" },
+  { value: "nil", label: "Nil rated", hint: "GST rate 0%" },
+  { value: "exempt", label: "Exempt", hint: "No GST by notification" },
+  { value: "nonGst", label: "Non-GST", hint: "Outside GST, e.g. petrol" },
+];
 
 interface ProductFormDialogProps {
   /** The product being edited, or null to add a new one. */
@@ -60,6 +74,9 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
     defaultValues: initialValues(product),
   });
   const { errors } = form.formState;
+  // Issue 9: goods or services and the HSN/SAC code, with the digits the turnover band needs.
+  const profile = useProfile();
+  const [kind, gstRate, taxability] = useWatch({ control: form.control, name: ["kind", "gstRate", "taxability"] });
   const rateOptions = gstRateOptions(today, product ? normalisePercent(product.gstRate) : undefined);
 
   async function onSubmit(output: ProductFormOutput) {
@@ -103,11 +120,47 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
         <SelectField control={form.control} name="category" id="product-category" label="Category" required placeholder="Select category" options={CATEGORY_OPTIONS} error={errors.category?.message} />
         <TextField id="product-price" label="Price (₹)" type="number" min={0} step={0.01} inputMode="decimal" placeholder="0.00" hint="Before GST" error={errors.price?.message} {...form.register("price")} />
         <SelectField control={form.control} name="gstRate" id="product-gstRate" label="GST Rate" options={rateOptions} error={errors.gstRate?.message} />
+        <SelectField
+          control={form.control}
+          name="taxability"
+          id="product-taxability"
+          label="Tax treatment"
+          options={TAXABILITY_OPTIONS}
+          hint="Nil rated, exempt and non-GST items are sold without GST"
+          error={errors.taxability?.message}
+          onChosen={(value) => {
+            if (value !== "taxable") form.setValue("gstRate", "0");
+          }}
+        />
         {!product && (
-          <TextField id="product-stock" label="Opening Stock" type="number" min={0} step={1} inputMode="numeric" placeholder="0" error={errors.stock?.message} {...form.register("stock")} />
+          <TextField id="product-stock" label="Opening Stock" type="number" min={0} step="any" inputMode="decimal" placeholder="0" error={errors.stock?.message} {...form.register("stock")} />
         )}
+        {/* Issue 9: the unit GSTR-1 and e-invoices report (UQC); measured units take quantities like 2.5. */}
+        <Controller
+          control={form.control}
+          name="unit"
+          render={({ field }) => <UnitPicker id="product-unit" value={field.value ?? "NOS"} onChange={field.onChange} onBlur={field.onBlur} error={errors.unit?.message} />}
+        />
         <TextField id="product-minStock" label="Min Stock" type="number" min={0} step={1} inputMode="numeric" placeholder="10" hint="Alert at or below this level" error={errors.minStock?.message} {...form.register("minStock")} />
-        <TextField id="product-hsnCode" label="HSN Code" inputMode="numeric" placeholder="6205" hint="4, 6 or 8 digits" error={errors.hsnCode?.message} {...form.register("hsnCode")} />
+        <Controller
+          control={form.control}
+          name="hsnCode"
+          render={({ field }) => (
+            <HsnPicker
+              id="product-hsnCode"
+              className="sm:col-span-2"
+              code={field.value ?? ""}
+              onCodeChange={field.onChange}
+              onBlur={field.onBlur}
+              kind={kind ?? "goods"}
+              onKindChange={(next) => form.setValue("kind", next)}
+              turnoverAbove5Crore={profile.data?.turnoverAbove5Crore ?? false}
+              gstRate={gstRate == null ? null : String(gstRate)}
+              onUseRate={taxability === "taxable" || taxability === undefined ? (rate) => form.setValue("gstRate", rate, { shouldDirty: true }) : null}
+              error={errors.hsnCode?.message ?? errors.kind?.message}
+            />
+          )}
+        />
         <TextField id="product-cessRate" label="Cess (%)" type="number" min={0} max={100} step={0.01} inputMode="decimal" placeholder="0" hint="Compensation cess, ad valorem; invoices from 1 Feb 2026 cannot carry it" error={errors.cessRate?.message} {...form.register("cessRate")} />
         <TextField id="product-cessPerUnit" label="Cess per unit (₹)" type="number" min={0} step={0.001} inputMode="decimal" placeholder="0" hint="Specific cess, e.g. 1.591 for ₹1,591 per thousand" error={errors.cessPerUnit?.message} {...form.register("cessPerUnit")} />
         {!product && (

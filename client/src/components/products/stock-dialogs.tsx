@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { describeError } from "../../api/errors.ts";
 import { useAdjustStock, useReceiveStock } from "../../api/products.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { stockText } from "../../lib/quantity.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { toast } from "../ui/use-toast.ts";
@@ -13,7 +14,7 @@ import { toast } from "../ui/use-toast.ts";
 function OnHand({ product }: { product: Product }) {
   return (
     <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground sm:col-span-2">
-      On hand: <span className="font-semibold text-foreground">{product.stock}</span> · Min stock: {product.minStock}
+      On hand: <span className="font-semibold text-foreground">{stockText(product.stock, product.unit)}</span> · Min stock: {product.minStock}
     </p>
   );
 }
@@ -53,7 +54,7 @@ export function ReceiveStockDialog({ product, onClose }: { product: Product; onC
     >
       <form id="receive-stock-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
         <OnHand product={product} />
-        <TextField id="receive-quantity" label="Quantity" required type="number" min={1} step={1} inputMode="numeric" autoFocus placeholder="50" error={errors.quantity?.message} {...form.register("quantity")} />
+        <TextField id="receive-quantity" label="Quantity" required type="number" min={0} step="any" inputMode="decimal" autoFocus placeholder="50" error={errors.quantity?.message} {...form.register("quantity")} />
         <TextField id="receive-note" label="Note" placeholder="Supplier bill no. 1234" error={errors.note?.message} {...form.register("note")} />
       </form>
     </FormDialog>
@@ -95,7 +96,7 @@ export function AdjustStockDialog({ product, onClose }: { product: Product; onCl
     >
       <form id="adjust-stock-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
         <OnHand product={product} />
-        <TextField id="adjust-quantityDelta" label="Change in units" required type="number" step={1} inputMode="numeric" autoFocus placeholder="-2" error={errors.quantityDelta?.message} {...form.register("quantityDelta")} />
+        <TextField id="adjust-quantityDelta" label="Change in units" required type="number" step="any" inputMode="decimal" autoFocus placeholder="-2" error={errors.quantityDelta?.message} {...form.register("quantityDelta")} />
         <TextField id="adjust-reason" label="Reason" required placeholder="Damaged in transit" error={errors.reason?.message} {...form.register("reason")} />
       </form>
     </FormDialog>

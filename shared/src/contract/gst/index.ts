@@ -6,3 +6,6 @@ export * from "./invoiceNumber.ts";
 export * from "./words.ts";
 export * from "./format.ts";
 export * from "./purchase.ts";
+export * from "./uqc.ts";
+export * from "./composition.ts";
+export * from "./hsnDigits.ts";

@@ -7,7 +7,7 @@
  * `roundHalfUp`, on BigInt, so no float ever touches an amount.
  *
  * Per line:
- *   gross    = quantity × price
+ *   gross    = quantity × price                 (quantity in thousandths: round(price × q₁₀₀₀ / 1000))
  *   taxable  = round(gross − discount)          (a percentage discount is gross × pct / 100)
  *   intra-state (supplier state = place of supply):
  *     CGST   = round(taxable × rate / 200)
@@ -33,6 +33,7 @@
 import { gstinProblem, normaliseGstin, STATE_NAMES } from "../gstin.ts";
 import { formatPaise, isMoneyString, toPaise } from "../money.ts";
 import type { Paise } from "../money.ts";
+import { toThousandths } from "./uqc.ts";
 
 /** A rate as an exact integer number of hundredths of a percent: 18% = 1800, 0.25% = 25. */
 export type BasisPoints = number;
@@ -51,7 +52,10 @@ export type LineDiscount =
   | { readonly type: "amount"; readonly paise: Paise };
 
 export interface LineInput {
-  /** A whole number ≥ 1. (If fractional quantities come, they will arrive as thousandths.) */
+  /**
+   * More than 0, with at most 3 decimals (2.5 KGS); whole for counted units, which the caller
+   * checks (uqc.ts). Worked in thousandths: gross = round(price × thousandths / 1000).
+   */
   readonly quantity: number;
   /** Unit price, before GST. */
   readonly pricePaise: Paise;
@@ -70,6 +74,11 @@ export interface LineInput {
 export interface InvoiceOptions {
   /** Round the total to the rupee, half up, with the difference as `roundOffPaise`. */
   readonly roundOff?: boolean;
+  /**
+   * false: the document charges no tax (a bill of supply, an export or SEZ supply under LUT,
+   * an outward reverse-charge supply): every head is 0, taxable values and rates stay.
+   */
+  readonly chargesTax?: boolean;
 }
 
 export interface Supply {
@@ -277,9 +286,8 @@ export function stateTaxLabelOf(supply: Supply): StateTaxLabel {
 
 export function computeLine(line: LineInput, supply: Supply): LineTax {
   checkSupply(supply);
-  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
-    throw new RangeError(`Quantity must be a whole number of at least 1: ${line.quantity}`);
-  }
+  const milli = toThousandths(line.quantity);
+  if (milli === null || milli < 1) throw new RangeError(`Quantity must be more than 0 with at most 3 decimals: ${line.quantity}`);
   if (!Number.isSafeInteger(line.pricePaise) || line.pricePaise < 0) {
     throw new RangeError(`Price must be a whole, non-negative number of paise: ${line.pricePaise}`);
   }
@@ -291,9 +299,10 @@ export function computeLine(line: LineInput, supply: Supply): LineTax {
     throw new RangeError(`Cess per unit must be a whole, non-negative number of thousandths of a rupee: ${cessPerUnit}`);
   }
 
-  const gross = BigInt(line.quantity) * BigInt(line.pricePaise);
-  if (gross > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError("Quantity × price is too large");
-  const grossPaise = Number(gross);
+  // Exact gross in thousandths of a paisa; the figures round from it, half up (2.5 × 80.00 = 200.00).
+  const grossMilli = BigInt(milli) * BigInt(line.pricePaise);
+  if (grossMilli > BigInt(Number.MAX_SAFE_INTEGER) * 1000n) throw new RangeError("Quantity × price is too large");
+  const grossPaise = roundHalfUp(grossMilli, 1000n);
 
   let taxablePaise = grossPaise;
   const discount = line.discount;
@@ -301,7 +310,7 @@ export function computeLine(line: LineInput, supply: Supply): LineTax {
     checkBasisPoints(discount.basisPoints, "Discount percentage");
     // round(gross − gross × pct/100): at an exact half paisa the taxable value rounds up,
     // so the discount shown (gross − taxable) is the rounded-down half.
-    taxablePaise = roundHalfUp(gross * BigInt(10_000 - discount.basisPoints), 10_000n);
+    taxablePaise = roundHalfUp(grossMilli * BigInt(10_000 - discount.basisPoints), 10_000_000n);
   } else if (discount?.type === "amount") {
     if (!Number.isSafeInteger(discount.paise) || discount.paise < 0) {
       throw new RangeError(`Discount must be a whole, non-negative number of paise: ${discount.paise}`);
@@ -320,8 +329,9 @@ export function computeLine(line: LineInput, supply: Supply): LineTax {
   const sgstPaise = taxKind === "intra" ? roundHalfUp(taxable * rate, 20_000n) : 0;
   const igstPaise = taxKind === "inter" ? roundHalfUp(taxable * rate, 10_000n) : 0;
   // Ad valorem (taxable × bp / 10000) plus specific (quantity × millirupees / 10) in paise,
-  // rounded once: 15.80 at 5% + 1.591 a unit = 0.79 + 1.591 = 2.381 → 2.38.
-  const cessPaise = roundHalfUp(taxable * BigInt(cessBasisPoints) + BigInt(line.quantity) * BigInt(cessPerUnit) * 1_000n, 10_000n);
+  // rounded once: 15.80 at 5% + 1.591 a unit = 0.79 + 1.591 = 2.381 → 2.38. The quantity is in
+  // thousandths, so q × millirupees / 10 = q₁₀₀₀ × millirupees / 10000.
+  const cessPaise = roundHalfUp(taxable * BigInt(cessBasisPoints) + BigInt(milli) * BigInt(cessPerUnit), 10_000n);
   const taxPaise = cgstPaise + sgstPaise + igstPaise + cessPaise;
 
   return {
@@ -345,13 +355,18 @@ function sum(lines: readonly LineTax[], pick: (line: LineTax) => Paise): Paise {
   return total;
 }
 
+/** The line as a document that charges no tax shows it: the taxable value is the amount. */
+function withoutTax(line: LineTax): LineTax {
+  return { ...line, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, cessPaise: 0, taxPaise: 0, amountPaise: line.taxablePaise };
+}
+
 /** The whole-rupee total, half up (s.170 CGST Act's rule for sums payable; GST.md §2.3). */
 export function roundToRupee(paise: Paise): Paise {
   return roundHalfUp(paise, 100) * 100;
 }
 
 export function computeInvoice(lines: readonly LineInput[], supply: Supply, options: InvoiceOptions = {}): InvoiceTax {
-  const computed = lines.map((line) => computeLine(line, supply));
+  const computed = lines.map((line) => (options.chargesTax === false ? withoutTax(computeLine(line, supply)) : computeLine(line, supply)));
   const unrounded = sum(computed, (l) => l.amountPaise);
   const totalPaise = options.roundOff ? roundToRupee(unrounded) : unrounded;
   return {

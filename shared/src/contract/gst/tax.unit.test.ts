@@ -130,7 +130,8 @@ describe("computeLine", () => {
   it("refuses impossible inputs", () => {
     const supply = MAHARASHTRA_LOCAL;
     expect(() => computeLine({ quantity: 0, pricePaise: 100, rateBasisPoints: 1800 }, supply)).toThrow(/Quantity/);
-    expect(() => computeLine({ quantity: 1.5, pricePaise: 100, rateBasisPoints: 1800 }, supply)).toThrow(/Quantity/);
+    // Issue 9: 3 decimals are a quantity (2.5 KGS, uqc.unit.test.ts); a fourth is not.
+    expect(() => computeLine({ quantity: 1.0005, pricePaise: 100, rateBasisPoints: 1800 }, supply)).toThrow(/Quantity/);
     expect(() => computeLine({ quantity: 1, pricePaise: 10.5, rateBasisPoints: 1800 }, supply)).toThrow(/Price/);
     expect(() => computeLine({ quantity: 1, pricePaise: 100, rateBasisPoints: 18.5 }, supply)).toThrow(/GST rate/);
     expect(() => computeLine({ quantity: 1, pricePaise: 100, rateBasisPoints: 1800 }, { supplierState: "27", placeOfSupply: "39" })).toThrow(/place of supply/);
