@@ -160,6 +160,25 @@ function suite(name: string, open: () => Promise<TestApp>) {
       expect((await sell(registered)).status).toBe(201);
     });
 
+    it("s.10(1)(a) and s.12(2) IGST Act: goods delivered to another state are taxed there (IGST); services to the same customer stay in its state", async () => {
+      const { owner, sell } = await business(app);
+      const badState = await owner.post("/api/customers", { name: "Reddy Retail", stateCode: "29", shippingStateCode: "99" });
+      expect(badState.status).toBe(400);
+      expect(badState.body.errors).toEqual([{ path: "shippingStateCode", message: "Choose the delivery state from the list" }]);
+      const added = await owner.post("/api/customers", { name: "Reddy Retail", stateCode: "29", shippingAddress: "Godown 3, Kochi", shippingStateCode: "32" });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      expect(added.body).toMatchObject({ stateCode: "29", shippingStateCode: "32" });
+
+      const goods = await sell(added.body.id);
+      expect(goods.status, JSON.stringify(goods.body)).toBe(201);
+      expect(goods.body).toMatchObject({ placeOfSupply: "32", taxKind: "inter", igstAmount: "180.00", cgstAmount: "0.00" });
+
+      const consulting = (await owner.post("/api/products", { name: "Store layout advice", sku: `SVC-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", gstRate: 18, hsnCode: "998311", kind: "services" })).body.id;
+      const service = await sell(added.body.id, { items: [{ productId: consulting, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] });
+      expect(service.status, JSON.stringify(service.body)).toBe(201);
+      expect(service.body).toMatchObject({ placeOfSupply: "29", taxKind: "intra", cgstAmount: "90.00", igstAmount: "0.00" });
+    });
+
     it("customers saved before states were asked still invoice: their GSTIN's state, else the business's", async () => {
       const { owner, userId, sell } = await business(app);
       const metadata = { userId, actor: `user:${userId}`, causationId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 };

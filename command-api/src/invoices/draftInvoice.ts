@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   computeInvoice,
+  customerPlaceOfSupply,
   customerStateCode,
   describeFigureMismatch,
   dueDateProblem,
@@ -86,7 +87,9 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
   const customerState = customerStateCode(customer);
   // s.16 IGST Act: a supply to an SEZ unit or developer is inter-state, so IGST, even within the state.
   const toSez = customer.isSez === true && customer.gstNumber !== null;
-  const placeOfSupply = placeOfSupplyFor({ customerStateCode: customerState, customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
+  // s.10(1)(a) IGST Act: goods are supplied where their movement ends, the customer's delivery state.
+  const goods = [...products.values()].some((product) => product.kind === "goods");
+  const placeOfSupply = placeOfSupplyFor({ customerStateCode: customerPlaceOfSupply(customer, goods), customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
   const supply = { supplierState: businessState, placeOfSupply, toSez };
   // Issue 9: reverse charge, LUT and shipping bill: refused (400) when the law does not allow them here.
   const treatment = supplyTreatment(input, { issueDate, placeOfSupply, customerGstin: customer.gstNumber, toSez, profile: user.profile });

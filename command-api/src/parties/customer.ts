@@ -4,10 +4,11 @@ import { ownedRecordDecider, type RecordState } from "../http/ownedRecord.ts";
 
 export type CustomerEvent = BahiEventOf<"CustomerAdded" | "CustomerUpdated" | "CustomerDeleted">;
 /** The issue-9 fields are absent from customers recorded before them. */
-type CustomerFields = Omit<CustomerInput, "creditLimit" | "stateCode" | "shippingAddress" | "isSez"> & {
+type CustomerFields = Omit<CustomerInput, "creditLimit" | "stateCode" | "shippingAddress" | "shippingStateCode" | "isSez"> & {
   creditLimitPaise: number;
   stateCode?: string | null;
   shippingAddress?: string | null;
+  shippingStateCode?: string | null;
   isSez?: boolean;
 };
 export type CustomerState = RecordState<CustomerFields>;
@@ -47,7 +48,7 @@ export const customerDecider = ownedRecordDecider<CustomerInput, CustomerFields,
 
 export function customerView(state: CustomerState): Customer {
   if (state.status !== "active") throw new Error("Only a live customer has a view");
-  const { status: _status, id, ownerId, creditLimitPaise, addedAt, updatedAt, stateCode, shippingAddress, isSez, ...fields } = state;
+  const { status: _status, id, ownerId, creditLimitPaise, addedAt, updatedAt, stateCode, shippingAddress, shippingStateCode, isSez, ...fields } = state;
   return {
     id,
     userId: ownerId,
@@ -55,6 +56,7 @@ export function customerView(state: CustomerState): Customer {
     creditLimit: formatPaise(creditLimitPaise),
     stateCode: customerStateCode({ stateCode, gstNumber: fields.gstNumber }),
     shippingAddress: shippingAddress ?? null,
+    shippingStateCode: shippingStateCode ?? null,
     isSez: isSez ?? false,
     createdAt: addedAt,
     updatedAt,

@@ -5,10 +5,10 @@ import { customerDecider, customerView, type CustomerEvent, type CustomerState }
 import type { RecordCommand } from "../http/ownedRecord.ts";
 
 const OWNER = "owner-1";
-const input: CustomerInput = { name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimit: "5000.50", stateCode: "27", shippingAddress: null, isSez: false };
+const input: CustomerInput = { name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimit: "5000.50", stateCode: "27", shippingAddress: null, shippingStateCode: null, isSez: false };
 const added: CustomerEvent = {
   type: "CustomerAdded",
-  data: { customerId: "c-1", ownerId: OWNER, name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimitPaise: 500050, stateCode: "27", shippingAddress: null, isSez: false, addedAt: "2026-01-01T00:00:00.000Z" },
+  data: { customerId: "c-1", ownerId: OWNER, name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimitPaise: 500050, stateCode: "27", shippingAddress: null, shippingStateCode: null, isSez: false, addedAt: "2026-01-01T00:00:00.000Z" },
 };
 
 function given(...events: CustomerEvent[]): CustomerState {
@@ -50,8 +50,8 @@ describe("the customer decider", () => {
   });
 
   it("shows a customer recorded before states were asked with its GSTIN's state, else no state", () => {
-    const { stateCode: _s, shippingAddress: _a, isSez: _z, ...old } = added.data;
-    expect(customerView(given({ type: "CustomerAdded", data: old }))).toMatchObject({ stateCode: "27", shippingAddress: null, isSez: false });
+    const { stateCode: _s, shippingAddress: _a, shippingStateCode: _d, isSez: _z, ...old } = added.data;
+    expect(customerView(given({ type: "CustomerAdded", data: old }))).toMatchObject({ stateCode: "27", shippingAddress: null, shippingStateCode: null, isSez: false });
     const unregistered = given({ type: "CustomerAdded", data: { ...old, gstNumber: null } });
     expect(customerView(unregistered)).toMatchObject({ stateCode: null, isSez: false });
   });

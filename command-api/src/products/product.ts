@@ -266,5 +266,6 @@ export function productForInvoice(state: ProductState) {
     cessPerUnitMillirupees: state.fields.cessPerUnitMillirupees ?? 0,
     taxability: state.fields.taxability ?? "taxable",
     unit: unitOf(state.fields),
+    kind: state.fields.kind ?? kindOfHsn(state.fields.hsnCode),
   };
 }

@@ -13,7 +13,7 @@ describe("the product decider", () => {
       type: "ProductAdded",
       data: { productId: "p-1", ownerId: "u-1", name: "Cotton shirt", description: null, sku: "SHIRT-01", category: "Clothing", pricePaise: 99950, minStock: 10, gstRateBasisPoints: 500, hsnCode: "6205", kind: "goods", unit: "NOS", openingStock: 40, isActive: true, addedAt: "2026-11-01" },
     });
-    expect(productForInvoice(given(added!))).toEqual({ id: "p-1", ownerId: "u-1", isActive: true, name: "Cotton shirt", hsnCode: "6205", price: "999.50", gstRate: "5", cessBasisPoints: 0, cessPerUnitMillirupees: 0, taxability: "taxable", unit: "NOS" });
+    expect(productForInvoice(given(added!))).toEqual({ id: "p-1", ownerId: "u-1", isActive: true, name: "Cotton shirt", hsnCode: "6205", price: "999.50", gstRate: "5", cessBasisPoints: 0, cessPerUnitMillirupees: 0, taxability: "taxable", unit: "NOS", kind: "goods" });
   });
 
   it("Rule 46(g), issue 9: stock moves in fractions only for a measured unit", () => {

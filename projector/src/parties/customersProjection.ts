@@ -18,21 +18,21 @@ export const customersProjection: Projection<Customer> = {
   evolve(doc, event) {
     switch (event.type) {
       case "CustomerAdded": {
-        const { customerId, ownerId, creditLimitPaise, addedAt, stateCode, shippingAddress, isSez, ...fields } = event.data;
+        const { customerId, ownerId, creditLimitPaise, addedAt, stateCode, shippingAddress, shippingStateCode, isSez, ...fields } = event.data;
         return {
           id: customerId,
           userId: ownerId,
           ...fields,
           creditLimit: formatPaise(creditLimitPaise),
-          ...placeFields(stateCode, shippingAddress, isSez, fields.gstNumber),
+          ...placeFields(stateCode, shippingAddress, shippingStateCode, isSez, fields.gstNumber),
           createdAt: addedAt,
           updatedAt: addedAt,
         };
       }
       case "CustomerUpdated": {
         if (!doc) return doc;
-        const { customerId: _id, ownerId: _owner, creditLimitPaise, updatedAt, stateCode, shippingAddress, isSez, ...fields } = event.data;
-        return { ...doc, ...fields, creditLimit: formatPaise(creditLimitPaise), ...placeFields(stateCode, shippingAddress, isSez, fields.gstNumber), updatedAt };
+        const { customerId: _id, ownerId: _owner, creditLimitPaise, updatedAt, stateCode, shippingAddress, shippingStateCode, isSez, ...fields } = event.data;
+        return { ...doc, ...fields, creditLimit: formatPaise(creditLimitPaise), ...placeFields(stateCode, shippingAddress, shippingStateCode, isSez, fields.gstNumber), updatedAt };
       }
       case "CustomerDeleted":
         return null;
@@ -44,6 +44,6 @@ export const customersProjection: Projection<Customer> = {
 };
 
 /** Customers recorded before issue 9 carry no state: their GSTIN's, else none (see customerStateCode). */
-function placeFields(stateCode: string | null | undefined, shippingAddress: string | null | undefined, isSez: boolean | undefined, gstNumber: string | null) {
-  return { stateCode: customerStateCode({ stateCode, gstNumber }), shippingAddress: shippingAddress ?? null, isSez: isSez ?? false };
+function placeFields(stateCode: string | null | undefined, shippingAddress: string | null | undefined, shippingStateCode: string | null | undefined, isSez: boolean | undefined, gstNumber: string | null) {
+  return { stateCode: customerStateCode({ stateCode, gstNumber }), shippingAddress: shippingAddress ?? null, shippingStateCode: shippingStateCode ?? null, isSez: isSez ?? false };
 }

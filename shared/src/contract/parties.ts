@@ -29,6 +29,13 @@ export const customerInputSchema = z
     creditLimit: optionalMoneyField("Credit limit"),
     stateCode: optionalStateCodeField,
     shippingAddress: optionalText(500),
+    /** Issue 9: the state goods are delivered to, when not the customer's own (s.10(1)(a) IGST Act). */
+    shippingStateCode: z
+      .string({ error: "Choose the delivery state from the list" })
+      .trim()
+      .nullish()
+      .transform((value) => (value ? value : null))
+      .refine((value) => value === null || isCustomerStateCode(value), "Choose the delivery state from the list"),
     isSez: z
       .boolean({ error: "isSez must be true or false" })
       .nullish()
@@ -54,6 +61,15 @@ export type CustomerInput = z.output<typeof customerInputSchema>;
  * The state of a customer as recorded, or for one saved before states were asked, its GSTIN's;
  * null when neither is known (invoices then take the business's own state).
  */
+/**
+ * The place of supply an invoice to the customer defaults to: for goods, where their movement
+ * ends (s.10(1)(a) IGST Act: the delivery state when the customer gave one); for services,
+ * the recipient's own state (s.12(2)). null when neither is known.
+ */
+export function customerPlaceOfSupply(customer: { readonly stateCode?: string | null; readonly gstNumber: string | null; readonly shippingStateCode?: string | null }, goods: boolean): string | null {
+  return (goods ? customer.shippingStateCode : null) || customerStateCode(customer);
+}
+
 export function customerStateCode(customer: { readonly stateCode?: string | null; readonly gstNumber: string | null }): string | null {
   return customer.stateCode || (customer.gstNumber ? stateCodeFromGstin(customer.gstNumber) : null);
 }
@@ -83,6 +99,8 @@ export interface Customer {
    */
   stateCode: string | null;
   shippingAddress: string | null;
+  /** Issue 9: the delivery state of goods when it is not `stateCode`; null: the customer's own state. */
+  shippingStateCode: string | null;
   /** An SEZ unit or developer: supplies to it are zero-rated, IGST whatever the states (s.16 IGST Act). */
   isSez: boolean;
   createdAt: string;

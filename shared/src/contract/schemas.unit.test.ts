@@ -41,7 +41,7 @@ describe("SPEC §5 validation messages", () => {
     expect(messages(customerInputSchema, { name: "A", stateCode: "27", email: "bad" })).toEqual({ email: "Please enter a valid email address" });
     expect(messages(customerInputSchema, { name: "A", stateCode: "27", creditLimit: "abc" })).toEqual({ creditLimit: "Credit limit must be an amount like 5000 or 5000.50" });
     expect(customerInputSchema.parse({ name: "A", email: "", creditLimit: "", stateCode: "27" })).toEqual({
-      name: "A", email: null, phone: null, address: null, gstNumber: null, creditLimit: "0.00", stateCode: "27", shippingAddress: null, isSez: false,
+      name: "A", email: null, phone: null, address: null, gstNumber: null, creditLimit: "0.00", stateCode: "27", shippingAddress: null, shippingStateCode: null, isSez: false,
     });
     expect(customerInputSchema.parse({ name: "A", creditLimit: 1500.5, gstNumber: " 27aapfu0939f1zv " })).toMatchObject({ creditLimit: "1500.50", gstNumber: "27AAPFU0939F1ZV" });
   });

@@ -16,6 +16,7 @@ const partyFields = {
 const customerPlaceFields = {
   stateCode: z.string().nullable().optional(),
   shippingAddress: z.string().nullable().optional(),
+  shippingStateCode: z.string().nullable().optional(),
   isSez: z.boolean().optional(),
 };
 

@@ -1,4 +1,4 @@
-import { customerStateCode, formatInr, isMeasurableUnit, uqcLabel, salesDocumentTypeFor, STATE_OPTIONS, supplierRegistrationOf } from "@bahi/shared/contract";
+import { customerPlaceOfSupply, formatInr, isMeasurableUnit, uqcLabel, salesDocumentTypeFor, STATE_OPTIONS, supplierRegistrationOf } from "@bahi/shared/contract";
 import type { Customer, Invoice, Product, Supply } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleExclamationPoint, Plus, Trash } from "lucide-react";
@@ -318,9 +318,9 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
   function chooseCustomer(chosenId: string) {
     const chosen = customerList.find((candidate) => candidate.id === chosenId);
     if (!chosen) return;
-    // Issue 9: the customer's state (goods are delivered there), else for a customer saved
-    // before states were asked and without a GSTIN, the business's own state.
-    const place = customerStateCode(chosen) ?? businessState ?? "";
+    // Issue 9: where goods are delivered (the customer's delivery state, else its own state),
+    // else for a customer saved before states were asked and without a GSTIN, the business's own.
+    const place = customerPlaceOfSupply(chosen, true) ?? businessState ?? "";
     form.setValue("placeOfSupply", place, { shouldValidate: form.formState.isSubmitted });
   }
 

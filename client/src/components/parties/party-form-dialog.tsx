@@ -49,10 +49,14 @@ type PartyValues = FieldValues & {
   creditLimit?: string;
   stateCode?: string;
   shippingAddress?: string;
+  shippingStateCode?: string;
   isSez?: boolean;
 };
 
 const STATE_SELECT_OPTIONS = STATE_OPTIONS.map((state) => ({ value: state.code, label: state.label }));
+/** The delivery state's "none": goods go to the customer's own state (a select cannot hold ""). */
+const SAME_STATE = "same";
+const DELIVERY_STATE_OPTIONS = [{ value: SAME_STATE, label: "Same as the customer's state" }, ...STATE_SELECT_OPTIONS.filter((state) => state.value !== "96")];
 
 function initialValues(party: Customer | Vendor | null, customerFields: boolean): PartyValues {
   const values: PartyValues = {
@@ -69,6 +73,7 @@ function initialValues(party: Customer | Vendor | null, customerFields: boolean)
     // A customer saved before states were asked shows its GSTIN's state, or none to choose.
     values.stateCode = customer ? (customerStateCode(customer) ?? "") : "";
     values.shippingAddress = customer?.shippingAddress ?? "";
+    values.shippingStateCode = customer?.shippingStateCode ?? SAME_STATE;
     values.isSez = customer?.isSez ?? false;
   }
   return values;
@@ -90,7 +95,12 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
   const update = config.useUpdate();
   const pending = create.isPending || update.isPending;
   const form = useForm<PartyValues>({
-    resolver: zodResolver(config.schema) as unknown as Resolver<PartyValues>,
+    resolver: ((values: PartyValues, context: unknown, options: never) =>
+      (zodResolver(config.schema) as unknown as Resolver<PartyValues>)(
+        values.shippingStateCode === SAME_STATE ? { ...values, shippingStateCode: "" } : values,
+        context,
+        options,
+      )) as Resolver<PartyValues>,
     defaultValues: initialValues(party, config.customerFields),
   });
   const { errors } = form.formState;
@@ -100,7 +110,7 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
     "phone",
     "address",
     "gstNumber",
-    ...(config.customerFields ? (["creditLimit", "stateCode", "shippingAddress", "isSez"] as const) : []),
+    ...(config.customerFields ? (["creditLimit", "stateCode", "shippingAddress", "shippingStateCode", "isSez"] as const) : []),
   ];
   const gstNumber = useWatch({ control: form.control, name: "gstNumber" }) ?? "";
   const hasGstin = gstNumber.trim() !== "";
@@ -199,6 +209,15 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
               placeholder="Where goods are delivered, if not the address above"
               error={errors.shippingAddress?.message as string | undefined}
               {...form.register("shippingAddress")}
+            />
+            <SelectField
+              control={form.control}
+              name="shippingStateCode"
+              id={id("shippingStateCode")}
+              label="Goods delivered to"
+              options={DELIVERY_STATE_OPTIONS}
+              error={errors.shippingStateCode?.message as string | undefined}
+              hint="Goods delivered to another state are taxed there (IGST)"
             />
             <TextField id={id("creditLimit")} label="Credit Limit (₹)" type="number" min={0} step={0.01} inputMode="decimal" placeholder="0" error={errors.creditLimit?.message as string | undefined} {...form.register("creditLimit")} />
           </>
