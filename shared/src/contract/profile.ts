@@ -123,6 +123,11 @@ export const profileSchema = z
   .superRefine((profile, ctx) => {
     for (const problem of lutProblems(profile)) ctx.addIssue({ code: "custom", ...problem });
     if (!profile.gstNumber && !profile.stateCode) ctx.addIssue({ code: "custom", path: ["stateCode"], message: "Choose your state" });
+    // s.22, s.25: a regular or composition taxpayer is registered, so it has a GSTIN; without one a
+    // business may not charge GST (s.31) and issues bills without tax as "Unregistered".
+    if (!profile.gstNumber && (profile.gstCategory === "Regular" || profile.gstCategory === "Composition")) {
+      ctx.addIssue({ code: "custom", path: ["gstNumber"], message: `A ${profile.gstCategory.toLowerCase()} GST business has a GSTIN: enter it, or choose Unregistered` });
+    }
     if (profile.gstCategory === "Composition" && profile.compositionCategory === null) ctx.addIssue({ code: "custom", path: ["compositionCategory"], message: COMPOSITION_CATEGORY_REQUIRED });
     if (profile.gstNumber && profile.stateCode && profile.gstNumber.slice(0, 2) !== profile.stateCode) {
       ctx.addIssue({ code: "custom", path: ["stateCode"], message: `State must match your GSTIN's state code (${profile.gstNumber.slice(0, 2)})` });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { customerInputSchema, DUE_DATE_BEFORE_ISSUE, dueDateProblem, STATE_OPTIONS, loginSchema, registerFormSchema, registerSchema, vendorInputSchema } from "./index.ts";
+import { customerInputSchema, DUE_DATE_BEFORE_ISSUE, dueDateProblem, STATE_OPTIONS, loginSchema, profileSchema, registerFormSchema, registerSchema, vendorInputSchema } from "./index.ts";
 
 function messages(schema: z.ZodType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
@@ -91,5 +91,14 @@ describe("SPEC §5 validation messages", () => {
   it("vendors: only the name is required", () => {
     expect(messages(vendorInputSchema, {})).toEqual({ name: "Name is required" });
     expect(vendorInputSchema.parse({ name: "Shah" })).toEqual({ name: "Shah", email: null, phone: null, address: null, gstNumber: null });
+  });
+});
+
+describe("the business's registration (issue 9)", () => {
+  it("s.22, s.25, s.31 CGST Act: a regular or composition business has a GSTIN; without one it is Unregistered and charges no GST", () => {
+    expect(messages(profileSchema, { stateCode: "27", gstCategory: "Regular" })).toEqual({ gstNumber: "A regular GST business has a GSTIN: enter it, or choose Unregistered" });
+    expect(messages(profileSchema, { stateCode: "27", gstCategory: "Composition", compositionCategory: "trader" })).toEqual({ gstNumber: "A composition GST business has a GSTIN: enter it, or choose Unregistered" });
+    expect(messages(profileSchema, { stateCode: "27", gstCategory: "Unregistered" })).toEqual({});
+    expect(messages(profileSchema, { gstNumber: "27AAPFU0939F1ZV", gstCategory: "Regular" })).toEqual({});
   });
 });
