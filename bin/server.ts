@@ -22,7 +22,7 @@ import {
   type ScryptParams,
 } from "@bahi/command-api";
 import { allProjections, Projector, type AnyProjection } from "@bahi/projector";
-import { readApiRouter } from "@bahi/read-api";
+import { publicShareRouter, readApiRouter } from "@bahi/read-api";
 import {
   apiNotFound,
   authenticateSessions,
@@ -31,6 +31,7 @@ import {
   lowestCheckpoint,
   securityHeaders,
   sessionCodec,
+  SHARE_PATH,
   startBackgroundTasks,
   summariseHealth,
   type BackgroundTask,
@@ -221,6 +222,10 @@ export function createBahi(options: BahiOptions): RunningBahi {
     app.use("/api", readApiRouter({ readStore: stores.readStore, blobStore: stores.blobStore, eventLog: stores.eventLog, sessions, waitTimeoutMs: options.readWaitTimeoutMs }));
   }
   app.use("/api", apiNotFound);
+  if (serves("read-api")) {
+    // Issue 10: an invoice's share link, opened by its customer without a session.
+    app.use(SHARE_PATH, publicShareRouter({ readStore: stores.readStore, blobStore: stores.blobStore, eventLog: stores.eventLog, waitTimeoutMs: options.readWaitTimeoutMs }));
+  }
 
   const clientDir = options.clientDir;
   if (clientDir) {

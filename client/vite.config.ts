@@ -26,6 +26,8 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               test: /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/]/,
             },
+            // Issue 10: the camera barcode reader, loaded only when a browser without BarcodeDetector scans.
+            { name: "barcode-reader", test: /node_modules[\\/]@zxing[\\/]/ },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

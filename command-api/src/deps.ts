@@ -22,7 +22,8 @@ export interface CommandDeps {
    */
   readStore: ReadStore;
   /** Its head is "everything recorded before this request", what such a report waits for. */
-  eventLog: Pick<EventLog, "head">;
+  /** readAll: issue 10's deletion check reads the log past the read models (parties/partyChecks.ts). */
+  eventLog: Pick<EventLog, "head" | "readAll">;
   /** Where long-running work (GST filing) is queued. */
   jobs: JobQueue;
 }

@@ -5,12 +5,14 @@ import { refuseUnsafeInput, requireJsonBody } from "@bahi/shared/server";
 import { authRoutes } from "./auth/routes.ts";
 import type { CommandDeps } from "./deps.ts";
 import { customerDecider, customerView } from "./parties/customer.ts";
+import { assertCustomerHasNoDocuments, assertVendorHasNoDocuments } from "./parties/partyChecks.ts";
 import { partyRoutes } from "./parties/routes.ts";
 import { vendorDecider, vendorView } from "./parties/vendor.ts";
 import { expenseRoutes } from "./expenses/routes.ts";
 import { ewayBillRoutes } from "./gst/ewayBill.ts";
 import { gstRoutes } from "./gst/routes.ts";
 import { invoiceRoutes } from "./invoices/routes.ts";
+import { invoiceShareRoutes } from "./share/routes.ts";
 import { salesNoteRoutes } from "./notes/routes.ts";
 import { deliveryChallanRoutes } from "./challans/routes.ts";
 import { productRoutes } from "./products/routes.ts";
@@ -39,14 +41,15 @@ export function commandApiRouter(deps: CommandDeps): Router {
   router.use("/auth", authRoutes(deps));
   router.use(
     "/customers",
-    partyRoutes(deps, { label: "Customer", schema: customerInputSchema, stream: streams.customer, decider: customerDecider, view: customerView }),
+    partyRoutes(deps, { label: "Customer", schema: customerInputSchema, stream: streams.customer, decider: customerDecider, view: customerView, beforeDelete: assertCustomerHasNoDocuments }),
   );
   router.use(
     "/vendors",
-    partyRoutes(deps, { label: "Vendor", schema: vendorInputSchema, stream: streams.vendor, decider: vendorDecider, view: vendorView }),
+    partyRoutes(deps, { label: "Vendor", schema: vendorInputSchema, stream: streams.vendor, decider: vendorDecider, view: vendorView, beforeDelete: assertVendorHasNoDocuments }),
   );
   router.use("/profile", profileRoutes(deps));
   router.use("/products", productRoutes(deps));
+  router.use("/invoices", invoiceShareRoutes(deps));
   router.use("/invoices", invoiceRoutes(deps));
   router.use("/credit-notes", salesNoteRoutes(deps, "credit"));
   router.use("/debit-notes", salesNoteRoutes(deps, "debit"));

@@ -13,6 +13,7 @@ import { productsProjection } from "./products/productsProjection.ts";
 import { processesProjection } from "./processes/processesProjection.ts";
 import type { AnyProjection } from "./projection.ts";
 import { usersProjection } from "./users/usersProjection.ts";
+import { shareLinksProjection } from "./share/shareLinksProjection.ts";
 
 /** Every read model the projector keeps. */
 export const allProjections: readonly AnyProjection[] = [
@@ -30,4 +31,5 @@ export const allProjections: readonly AnyProjection[] = [
   voidedNumbersProjection,
   salesNotesProjection,
   deliveryChallansProjection,
+  shareLinksProjection,
 ];

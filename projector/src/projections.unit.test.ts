@@ -27,7 +27,7 @@ describe("projections", () => {
 
   it("customers: updates replace fields, credit limits become two-decimal strings, deletes leave a tombstone", () => {
     const docs = project(customersProjection, history);
-    expect(docs.get("c-1")).toEqual({ id: "c-1", userId: "u-1", name: "Ravi & Sons", email: "r@s.in", phone: null, address: null, gstNumber: null, creditLimit: "0.00", stateCode: null, shippingAddress: null, shippingStateCode: null, isSez: false, createdAt: "2026-01-02", updatedAt: "2026-01-03" });
+    expect(docs.get("c-1")).toEqual({ id: "c-1", userId: "u-1", name: "Ravi & Sons", email: "r@s.in", phone: null, address: null, gstNumber: null, creditLimit: "0.00", stateCode: null, shippingAddress: null, shippingStateCode: null, isSez: false, archived: false, createdAt: "2026-01-02", updatedAt: "2026-01-03" });
     expect(docs.get("c-2")).toBeNull();
   });
 

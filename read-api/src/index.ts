@@ -1,2 +1,3 @@
 export { readApiRouter, type ReadDeps } from "./routes.ts";
 export { waitForPosition } from "./consistency.ts";
+export { publicShareRouter, type PublicShareDeps } from "./share/routes.ts";

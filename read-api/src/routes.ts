@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { isRecordId, REPORT_PERIODS, toPaise, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
+import { isRecordId, REPORT_PERIODS, toPaise, withBalance, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
 import { collections, type DashboardDocument, type SalesNoteDocument, type UserDocument } from "@bahi/shared/read-models";
 import { loadReturnBooks, notFound, prepareReturn, refuseUnsafeInput, requireUserId, ValidationError, type BlobStore, type EventLog, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { waitForPosition } from "./consistency.ts";
@@ -13,6 +13,8 @@ import { logoOf, profileLogoRoutes } from "./profile/logo.ts";
 import { buildReport } from "./reports/report.ts";
 import { reportPdf } from "./reports/reportPdf.ts";
 import { userResponse } from "./users.ts";
+import { invoiceShareReadRoutes } from "./share/routes.ts";
+import { customerBalanceRoutes, partiesShown } from "./parties/routes.ts";
 
 export interface ReadDeps {
   readStore: ReadStore;
@@ -74,13 +76,14 @@ export function readApiRouter(deps: ReadDeps): Router {
   router.use("/delivery-challans", deliveryChallanReadRoutes({ readStore, blobStore: deps.blobStore, sessions }));
 
   router.get("/customers", async (req, res) => {
-    res.json(newestFirst(await readStore.list<Customer>(collections.customers, requireUserId(sessions, req))));
+    res.json(newestFirst(partiesShown(await readStore.list<Customer>(collections.customers, requireUserId(sessions, req)), req.query)));
   });
+  router.use("/customers", customerBalanceRoutes({ readStore, sessions }));
   router.get("/customers/:id", async (req, res) => {
     res.json(await owned<Customer>(collections.customers, req.params.id, requireUserId(sessions, req), "Customer"));
   });
   router.get("/vendors", async (req, res) => {
-    res.json(newestFirst(await readStore.list<Vendor>(collections.vendors, requireUserId(sessions, req))));
+    res.json(newestFirst(partiesShown(await readStore.list<Vendor>(collections.vendors, requireUserId(sessions, req)), req.query)));
   });
   router.get("/vendors/:id", async (req, res) => {
     res.json(await owned<Vendor>(collections.vendors, req.params.id, requireUserId(sessions, req), "Vendor"));
@@ -118,10 +121,12 @@ export function readApiRouter(deps: ReadDeps): Router {
   }
 
   router.get("/invoices", async (req, res) => {
-    res.json(newestFirst(await readStore.list<Invoice>(collections.invoices, requireUserId(sessions, req))));
+    // Issue 10: withBalance gives documents projected before payments their amountPaid and balanceDue.
+    res.json(newestFirst(await readStore.list<Invoice>(collections.invoices, requireUserId(sessions, req))).map(withBalance));
   });
+  router.use("/invoices", invoiceShareReadRoutes({ readStore, sessions }));
   router.get("/invoices/:id", async (req, res) => {
-    res.json(await owned<Invoice>(collections.invoices, req.params.id, requireUserId(sessions, req), "Invoice"));
+    res.json(withBalance(await owned<Invoice>(collections.invoices, req.params.id, requireUserId(sessions, req), "Invoice")));
   });
   router.get("/invoices/:id/einvoice", async (req, res) => {
     const userId = requireUserId(sessions, req);
@@ -203,7 +208,7 @@ export function readApiRouter(deps: ReadDeps): Router {
         .map((i) => ({ id: i.id, invoiceNumber: i.invoiceNumber, customerName: i.customer.name, total: i.total, status: i.status }));
       results.customers = customers.filter((c) => has(c.name, c.email, c.gstNumber, c.phone)).slice(0, 8)
         .map((c) => ({ id: c.id, name: c.name, gstNumber: c.gstNumber, email: c.email }));
-      results.products = products.filter((p) => has(p.name, p.sku, p.hsnCode, p.category)).slice(0, 8)
+      results.products = products.filter((p) => has(p.name, p.sku, p.hsnCode, p.category, p.barcode)).slice(0, 8)
         .map((p) => ({ id: p.id, name: p.name, sku: p.sku, stock: p.stock }));
     }
     res.json(results);

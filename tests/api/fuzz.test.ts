@@ -517,9 +517,10 @@ describe("fuzz: bad input never answers 5xx and never reaches the log", () => {
     expect(duplicate.status).toBe(409);
     expect(await countEvents(app.sql)).toBe(before);
 
-    for (let n = 2; n <= 10; n++) await ok(free.post("/api/invoices", invoiceBody(records)), `invoice ${n}`);
+    // Issue 10: the fixture customer's ₹5,000 credit limit is confirmed past, leaving the plan limit to refuse.
+    for (let n = 2; n <= 10; n++) await ok(free.post("/api/invoices", { ...invoiceBody(records), overCreditLimit: true }), `invoice ${n}`);
     const full = await countEvents(app.sql);
-    const overLimit = await free.post("/api/invoices", invoiceBody(records));
+    const overLimit = await free.post("/api/invoices", { ...invoiceBody(records), overCreditLimit: true });
     expect(overLimit.status).toBe(403);
     expect(overLimit.body.code).toBe("PLAN_LIMIT");
     expect(await countEvents(app.sql)).toBe(full);

@@ -1,11 +1,8 @@
-import type { MouseEvent } from "react";
 import {
   AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
+  AlertDialogConfirmFooter,
   AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
 } from "./ui/alert-dialog.tsx";
@@ -35,18 +32,7 @@ export function ConfirmDeleteDialog({ name, question, pending, onConfirm, onCanc
             <span className="font-medium text-foreground">{name}</span> will be removed. This cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={pending}
-            onClick={(event: MouseEvent<HTMLButtonElement>) => {
-              event.preventDefault();
-              onConfirm();
-            }}
-          >
-            {pending ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
+        <AlertDialogConfirmFooter pending={pending} label="Delete" pendingLabel="Deleting..." onConfirm={onConfirm} />
       </AlertDialogContent>
     </AlertDialog>
   );

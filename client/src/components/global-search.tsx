@@ -1,8 +1,13 @@
 import type { SearchResults } from "@bahi/shared/contract";
 import { FileText, Package, Search, Users, type LucideIcon } from "lucide-react";
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import type { Product } from "@bahi/shared/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useLocation } from "wouter";
+import { PRODUCTS_KEY } from "../api/products.ts";
 import { useSearch } from "../api/search.ts";
+import { findProductByCode } from "../lib/barcode-lookup.ts";
+import { scanBurst } from "../lib/scan-burst.ts";
 import { formatCurrency } from "../lib/format.ts";
 import { cn } from "../lib/utils.ts";
 import { Input } from "./ui/input.tsx";
@@ -56,6 +61,9 @@ export function GlobalSearch() {
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const queryClient = useQueryClient();
+  // Issue 10: a USB scanner types a code and Enter in a blink; that goes straight to the product.
+  const burst = useRef(scanBurst());
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), DEBOUNCE_MS);
@@ -74,7 +82,26 @@ export function GlobalSearch() {
     navigate(hit.href);
   }
 
+  async function openScanned(code: string) {
+    const product = findProductByCode(await queryClient.fetchQuery<Product[]>({ queryKey: PRODUCTS_KEY }).catch(() => []), code);
+    if (!product) {
+      // Not a product's code: show what the search finds for it instead.
+      setQuery(code);
+      setOpen(true);
+      return;
+    }
+    setText("");
+    setOpen(false);
+    navigate(`/inventory?product=${encodeURIComponent(product.id)}`);
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const scanned = burst.current.key(event.key, event.timeStamp);
+    if (scanned) {
+      event.preventDefault();
+      void openScanned(scanned);
+      return;
+    }
     if (event.key === "Escape") {
       setOpen(false);
       return;

@@ -1,14 +1,11 @@
-import type { MouseEvent } from "react";
 import { formatIndianDate, formatRupees } from "../lib/format.ts";
 import { periodLabel } from "../lib/gst.ts";
 import { reportInLabel, returnTypesText, type PeriodFiled } from "../lib/period-filed.ts";
 import {
   AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
+  AlertDialogConfirmFooter,
   AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
 } from "./ui/alert-dialog.tsx";
@@ -73,18 +70,7 @@ export function PeriodFiledDialog({ filed, pending, onConfirm, onCancel }: Perio
             )}
           </section>
         )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={pending}
-            onClick={(event: MouseEvent<HTMLButtonElement>) => {
-              event.preventDefault();
-              onConfirm();
-            }}
-          >
-            {pending ? "Saving..." : filed ? reportInLabel(filed) : "Report later"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
+        <AlertDialogConfirmFooter pending={pending} label={filed ? reportInLabel(filed) : "Report later"} pendingLabel="Saving..." onConfirm={onConfirm} />
       </AlertDialogContent>
     </AlertDialog>
   );

@@ -1,12 +1,10 @@
-import { useState, type MouseEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { describeError } from "../api/errors.ts";
 import {
   AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
+  AlertDialogConfirmFooter,
   AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
 } from "./ui/alert-dialog.tsx";
@@ -76,18 +74,7 @@ export function ReasonDialog({ id, title, description, label, placeholder, rows,
             setError(null);
           }}
         />
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{keepLabel}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={pending}
-            onClick={(event: MouseEvent<HTMLButtonElement>) => {
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            {pending ? "Cancelling..." : confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
+        <AlertDialogConfirmFooter pending={pending} cancelLabel={keepLabel} label={confirmLabel} pendingLabel="Cancelling..." onConfirm={() => void confirm()} />
       </AlertDialogContent>
     </AlertDialog>
   );

@@ -37,6 +37,8 @@ export function sampleInvoice(overrides: Partial<Invoice> = {}): Invoice {
     total: "2950.00",
     status: "pending",
     paidAt: null,
+    amountPaid: "0.00",
+    balanceDue: "2950.00",
     notes: null,
     items: [
       {

@@ -8,6 +8,8 @@ import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { EmptyState, ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { PartyFormDialog } from "../components/parties/party-form-dialog.tsx";
+import { ArchivedParties, ArchiveInsteadDialog, hasDocumentsReason } from "../components/parties/archived-parties.tsx";
+import { useSetArchived } from "../api/party-archive.ts";
 import { PartyCard, PartyCardSkeletons } from "../components/parties/party-card.tsx";
 import { StatCard } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -36,6 +38,9 @@ export function CustomersPage() {
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const customers = useCustomers();
   const remove = useDeleteCustomer();
+  // Issue 10: a customer with documents is archived instead of deleted.
+  const setArchived = useSetArchived("/api/customers");
+  const [refused, setRefused] = useState<{ party: Customer; reason: string } | null>(null);
 
   const list = customers.data ?? [];
   const withCredit = list.filter((customer) => creditLimitPaise(customer) > 0);
@@ -51,10 +56,21 @@ export function CustomersPage() {
     try {
       await remove.mutateAsync(deleting.id);
       toast({ title: "Customer deleted successfully" });
-    } catch {
-      toast({ title: "Failed to delete customer", variant: "destructive" });
+    } catch (error) {
+      const reason = hasDocumentsReason(error);
+      if (reason) setRefused({ party: deleting, reason });
+      else toast({ title: "Failed to delete customer", variant: "destructive" });
     } finally {
       setDeleting(null);
+    }
+  }
+
+  async function archive(customer: Customer) {
+    try {
+      await setArchived.mutateAsync({ id: customer.id, archived: true });
+      toast({ title: `${customer.name} archived`, description: "Find it under Archived at the bottom of this page" });
+    } catch {
+      toast({ title: "Failed to archive customer", variant: "destructive" });
     }
   }
 
@@ -100,6 +116,7 @@ export function CustomersPage() {
               }
               onEdit={() => setEditing({ customer })}
               onDelete={() => setDeleting(customer)}
+              onArchive={() => void archive(customer)}
             />
           ))}
         </div>
@@ -113,6 +130,8 @@ export function CustomersPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
+      <ArchivedParties path="/api/customers" noun="customer" />
+      <ArchiveInsteadDialog path="/api/customers" noun="customer" party={refused?.party ?? null} reason={refused?.reason ?? null} onClose={() => setRefused(null)} />
     </>
   );
 }

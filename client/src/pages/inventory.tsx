@@ -1,7 +1,7 @@
 import { formatInr, PRODUCT_CATEGORIES, roundHalfUp, TAXABILITY_LABELS, toPaise, toThousandths } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
 import type { Product } from "@bahi/shared/contract";
-import { Boxes, CircleCheck, IndianRupee, Package, PackagePlus, Pencil, Plus, ScanBarcode, SlidersHorizontal, Trash, TriangleExclamationPoint } from "lucide-react";
+import { Boxes, CircleCheck, IndianRupee, Package, PackagePlus, Pencil, Plus, SlidersHorizontal, Trash, TriangleExclamationPoint } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { describeError } from "../api/errors.ts";
@@ -19,7 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { Switch } from "../components/ui/switch.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table.tsx";
-import { WithTooltip } from "../components/ui/tooltip.tsx";
+import { InventoryScanButton } from "../components/barcode/inventory-scan.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 import { formatRupees } from "../lib/format.ts";
 import { cn } from "../lib/utils.ts";
@@ -172,7 +172,11 @@ function ProductTable({ products, highlightId, togglingId, onToggleActive, onOpe
               <p className="font-medium text-foreground">{product.name}</p>
               {product.description && <p className="line-clamp-1 text-xs text-muted-foreground">{product.description}</p>}
             </TableCell>
-            <TableCell className="font-mono text-xs">{product.sku}</TableCell>
+            <TableCell className="font-mono text-xs">
+              {product.sku}
+              {/* Issue 10: the barcode, when there is one, under the SKU. */}
+              {product.barcode && <span className="block text-muted-foreground">{product.barcode}</span>}
+            </TableCell>
             <TableCell>{product.category}</TableCell>
             <TableCell>
               <Badge variant={isLowStock(product) ? "destructive" : "secondary"}>{stockText(product.stock, product.unit)}</Badge>
@@ -268,15 +272,7 @@ export function InventoryPage() {
         description="Products, stock levels and low-stock alerts"
         actions={
           <>
-            <WithTooltip tip="Coming soon">
-              {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
-              <span tabIndex={0} className="inline-flex rounded-lg">
-                <Button variant="outline" disabled aria-label="Scan Barcode (coming soon)">
-                  <ScanBarcode aria-hidden="true" />
-                  Scan Barcode
-                </Button>
-              </span>
-            </WithTooltip>
+            <InventoryScanButton products={list} />
             {addButton}
           </>
         }

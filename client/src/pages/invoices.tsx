@@ -1,7 +1,7 @@
 import { indianDateOf } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
 import type { Invoice } from "@bahi/shared/contract";
-import { Ban, CircleCheck, Clock, Download, Eye, FileDown, FileMinus, FilePlus, FileText, FileWarning, Pencil, Plus, Sheet } from "lucide-react";
+import { Ban, IndianRupee, CircleCheck, Clock, Download, Eye, FileDown, FileMinus, FilePlus, FileText, FileWarning, Pencil, Plus, Sheet } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { describeError } from "../api/errors.ts";
@@ -16,6 +16,8 @@ import { canChangeInvoice } from "../lib/invoice-edit.ts";
 import { InvoicePreviewById, InvoicePreviewDialog } from "../components/invoices/invoice-preview-dialog.tsx";
 import { downloadInvoiceText, useInvoicePdfDownload } from "../components/invoices/invoice-downloads.ts";
 import { InvoiceStatusBadge } from "../components/invoices/invoice-status.tsx";
+import { InvoicePaymentDialog } from "../components/invoices/invoice-payment-dialog.tsx";
+import { balanceOf, canTakePayment } from "../api/payments.ts";
 import { InvoiceViewDialog } from "../components/invoices/invoice-view-dialog.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -37,6 +39,7 @@ type Dialog =
   | { kind: "view"; invoice: Invoice }
   | { kind: "edit"; invoice: Invoice }
   | { kind: "cancel"; invoice: Invoice }
+  | { kind: "pay"; invoice: Invoice }
   | { kind: "note"; note: SalesNoteKind; invoice: Invoice }
   | null;
 
@@ -105,7 +108,7 @@ export function InvoicesPage() {
       <section aria-label="Invoice figures" className="mb-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total Invoices" value={list.length} icon={FileText} tint="indigo" loading={invoices.isPending} />
         <StatCard label="Paid" value={count("paid")} icon={CircleCheck} tint="emerald" loading={invoices.isPending} />
-        <StatCard label="Pending" value={count("pending")} icon={Clock} tint="amber" loading={invoices.isPending} />
+        <StatCard label="Pending" value={count("pending") + count("partially_paid")} icon={Clock} tint="amber" loading={invoices.isPending} />
         <StatCard label="Overdue" value={count("overdue")} icon={FileWarning} tint="rose" loading={invoices.isPending} />
       </section>
 
@@ -146,6 +149,9 @@ export function InvoicesPage() {
                         {notesOfInvoice(notes, invoice.id).length > 0 && (
                           <span className="block text-xs text-muted-foreground">Net {formatRupees(netTotalOf(invoice, notes))}</span>
                         )}
+                        {invoice.status !== "paid" && invoice.amountPaid && invoice.amountPaid !== "0.00" && (
+                          <span className="block text-xs text-muted-foreground">Due {formatRupees(balanceOf(invoice))}</span>
+                        )}
                       </TableCell>
                       <TableCell className="text-right tabular-nums">{formatCurrency(invoice.gstAmount)}</TableCell>
                       <TableCell>
@@ -179,7 +185,11 @@ export function InvoicesPage() {
                               <RowAction tip="Debit Note" label={`Debit Note ${invoice.invoiceNumber}`} icon={FilePlus} onClick={() => setDialog({ kind: "note", note: "debit", invoice })} />
                             </>
                           )}
-                          {invoice.status === "pending" && (
+                          {/* Issue 10: a payment, full or part; Mark Paid receives the whole balance in one click. */}
+                          {canTakePayment(invoice) && (
+                            <RowAction tip="Record payment" label={`Record payment ${invoice.invoiceNumber}`} icon={IndianRupee} onClick={() => setDialog({ kind: "pay", invoice })} />
+                          )}
+                          {canTakePayment(invoice) && (
                             <Button
                               variant="outline"
                               size="sm"
@@ -213,6 +223,7 @@ export function InvoicesPage() {
       {dialog?.kind === "view" && <InvoiceViewDialog invoice={dialog.invoice} onClose={closeDialog} />}
       {dialog?.kind === "edit" && <InvoiceFormDialog invoice={dialog.invoice} onClose={closeDialog} />}
       {dialog?.kind === "cancel" && <InvoiceCancelDialog invoice={dialog.invoice} onClose={closeDialog} />}
+      {dialog?.kind === "pay" && <InvoicePaymentDialog invoice={dialog.invoice} onClose={closeDialog} />}
       {dialog?.kind === "note" && <SalesNoteFormDialog kind={dialog.note} invoice={dialog.invoice} onClose={closeDialog} />}
     </>
   );

@@ -7,6 +7,8 @@ import { EmptyState, ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { PartyCard, PartyCardSkeletons } from "../components/parties/party-card.tsx";
 import { PartyFormDialog } from "../components/parties/party-form-dialog.tsx";
+import { ArchivedParties, ArchiveInsteadDialog, hasDocumentsReason } from "../components/parties/archived-parties.tsx";
+import { useSetArchived } from "../api/party-archive.ts";
 import { StatCard } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../components/ui/use-toast.ts";
@@ -19,6 +21,9 @@ export function VendorsPage() {
   const [deleting, setDeleting] = useState<Vendor | null>(null);
   const vendors = useVendors();
   const remove = useDeleteVendor();
+  // Issue 10: a vendor with documents is archived instead of deleted.
+  const setArchived = useSetArchived("/api/vendors");
+  const [refused, setRefused] = useState<{ party: Vendor; reason: string } | null>(null);
 
   const list = vendors.data ?? [];
   const gstRegistered = list.filter((vendor) => vendor.gstNumber).length;
@@ -28,10 +33,21 @@ export function VendorsPage() {
     try {
       await remove.mutateAsync(deleting.id);
       toast({ title: "Vendor deleted successfully" });
-    } catch {
-      toast({ title: "Failed to delete vendor", variant: "destructive" });
+    } catch (error) {
+      const reason = hasDocumentsReason(error);
+      if (reason) setRefused({ party: deleting, reason });
+      else toast({ title: "Failed to delete vendor", variant: "destructive" });
     } finally {
       setDeleting(null);
+    }
+  }
+
+  async function archive(vendor: Vendor) {
+    try {
+      await setArchived.mutateAsync({ id: vendor.id, archived: true });
+      toast({ title: `${vendor.name} archived`, description: "Find it under Archived at the bottom of this page" });
+    } catch {
+      toast({ title: "Failed to archive vendor", variant: "destructive" });
     }
   }
 
@@ -66,6 +82,7 @@ export function VendorsPage() {
               dateLabel="Added"
               onEdit={() => setEditing({ vendor })}
               onDelete={() => setDeleting(vendor)}
+              onArchive={() => void archive(vendor)}
             />
           ))}
         </div>
@@ -79,6 +96,8 @@ export function VendorsPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
+      <ArchivedParties path="/api/vendors" noun="vendor" />
+      <ArchiveInsteadDialog path="/api/vendors" noun="vendor" party={refused?.party ?? null} reason={refused?.reason ?? null} onClose={() => setRefused(null)} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound } from "@bahi/shared/server";
 import type { Decider } from "../http/decider.ts";
 import { releaseWhy, reservationDecider } from "../http/reservation.ts";
+import { decideMarkPaid, decidePayment, statusAfterPayment, type MarkPaidCommand, type RecordPaymentCommand } from "./payments.ts";
 
 export type InvoiceEvent = BahiEventOf<
   | "InvoiceCreationStarted"
@@ -10,6 +11,7 @@ export type InvoiceEvent = BahiEventOf<
   | "InvoiceCreationCompensated"
   | "InvoiceCreated"
   | "InvoiceMarkedPaid"
+  | "InvoicePaymentRecorded"
   | "InvoiceStatusChanged"
   | "InvoiceBecameOverdue"
   | "InvoiceRevised"
@@ -34,7 +36,7 @@ export interface InvoiceCreation {
 /** A stream whose creation never completed is, to every command, an invoice that does not exist. */
 export type InvoiceState =
   | { status: "none"; creation?: InvoiceCreation }
-  | { status: InvoiceStatus; invoice: InvoiceDraft; paidAt: string | null };
+  | { status: InvoiceStatus; invoice: InvoiceDraft; paidAt: string | null; /** Issue 10: received so far. */ paidPaise?: number; payments?: EventData<"InvoicePaymentRecorded">[] };
 
 export type InvoiceCommand =
   /** The creation process's intent, recorded before anything is reserved. */
@@ -49,12 +51,16 @@ export type InvoiceCommand =
   | { kind: "markOverdue"; today: string; at: string }
   /** Issue 9: the handler recomputed the figures and checked the periods; the decider checks the invoice may change. */
   | { kind: "revise"; ownerId: string; facts: InvoiceRevision; at: string }
-  | { kind: "cancel"; ownerId: string; reason: string; at: string };
+  | { kind: "cancel"; ownerId: string; reason: string; at: string }
+  /** Issue 10 (payments.ts): notesPaise is the notes' net (debit − credit), read by the handler. */
+  | RecordPaymentCommand
+  | MarkPaidCommand;
 
 /** SPEC leaves the transitions open; these are the ones a business means. */
 const ALLOWED: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
   pending: ["paid", "overdue"],
   overdue: ["paid"],
+  partially_paid: ["paid", "overdue"],
   paid: [],
   cancelled: [],
 };
@@ -77,6 +83,7 @@ function previousOf(invoice: InvoiceDraft): EventData<"InvoiceCancelled">["previ
 export function changeable(state: InvoiceState, ownerId: string): asserts state is Extract<InvoiceState, { invoice: InvoiceDraft }> {
   if (state.status === "none" || state.invoice.ownerId !== ownerId) throw notFound("Invoice");
   if (state.status === "paid") throw new DomainError("CONFLICT", "A paid invoice cannot be changed");
+  if ((state.paidPaise ?? 0) > 0) throw new DomainError("CONFLICT", "A partly paid invoice cannot be changed: issue a credit note instead");
   if (state.status === "cancelled") throw new DomainError("CONFLICT", "A cancelled invoice cannot be changed: issue a new invoice instead");
 }
 
@@ -96,6 +103,10 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
         return { status: "pending", invoice: event.data, paidAt: null };
       case "InvoiceMarkedPaid":
         return state.status === "none" ? state : { ...state, status: "paid", paidAt: event.data.paidAt };
+      case "InvoicePaymentRecorded":
+        return state.status === "none"
+          ? state
+          : { ...state, status: statusAfterPayment(state.status, event.data.settles), paidPaise: (state.paidPaise ?? 0) + event.data.amountPaise, payments: [...(state.payments ?? []), event.data], paidAt: event.data.settles ? event.data.date : state.paidAt };
       case "InvoiceStatusChanged":
         return state.status === "none" ? state : { ...state, status: event.data.to };
       case "InvoiceBecameOverdue":
@@ -152,7 +163,7 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
         return [{ type: "InvoiceStatusChanged", data: { invoiceId, ownerId, from: state.status, to: command.to, changedAt: command.at } }];
       }
       case "markOverdue": {
-        if (state.status !== "pending" || !state.invoice.dueDate) return [];
+        if ((state.status !== "pending" && state.status !== "partially_paid") || !state.invoice.dueDate) return [];
         const dueDate = indianDateOf(state.invoice.dueDate);
         if (dueDate >= command.today) return [];
         return [{ type: "InvoiceBecameOverdue", data: { invoiceId: state.invoice.invoiceId, ownerId: state.invoice.ownerId, dueDate, markedAt: command.at } }];
@@ -162,6 +173,10 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
         if (command.facts.invoiceId !== state.invoice.invoiceId) throw new DomainError("CONFLICT", "The revision is for another invoice");
         return [{ type: "InvoiceRevised", data: { ...command.facts, previous: previousOf(state.invoice), revisedAt: command.at } }];
       }
+      case "recordPayment":
+        return decidePayment(command, state);
+      case "markPaid":
+        return decideMarkPaid(command, state);
       case "cancel": {
         changeable(state, command.ownerId);
         const { invoiceId, ownerId } = state.invoice;

@@ -9,7 +9,7 @@ export const OVERDUE_QUEUE = "invoice-overdue";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The daily sweep: every pending invoice whose due date has passed (in India) becomes
+ * The daily sweep: every pending or partly paid invoice whose due date has passed (in India) becomes
  * overdue with an InvoiceBecameOverdue event. The read model only nominates candidates;
  * each invoice's own stream decides, so a payment that raced the sweep is never overwritten.
  */
@@ -17,7 +17,11 @@ export function registerOverdueWorker(deps: { eventStore: EventStore; readStore:
   deps.jobs.process(OVERDUE_QUEUE, async (_payload, job) => {
     const now = deps.clock();
     const today = indianDateOf(now);
-    const pending = await deps.readStore.find<Invoice>(collections.invoices, { status: "pending" });
+    // Issue 10: a partly paid invoice past its due date is overdue too.
+    const pending = [
+      ...(await deps.readStore.find<Invoice>(collections.invoices, { status: "pending" })),
+      ...(await deps.readStore.find<Invoice>(collections.invoices, { status: "partially_paid" })),
+    ];
     let marked = 0;
     let skipped = 0;
     // One bad record (a due date that is not a date, a stream that cannot be read) is logged

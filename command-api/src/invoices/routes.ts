@@ -14,7 +14,9 @@ import { draftInvoice } from "./draftInvoice.ts";
 import { documentSeries, expectedDocumentType } from "./salesDocument.ts";
 import { invoiceDecider } from "./invoice.ts";
 import { cancelInvoice, reviseInvoice } from "./reviseInvoice.ts";
+import { markPaidRoute, paymentRoutes } from "./paymentRoutes.ts";
 import { assertInStock } from "./stockCheck.ts";
+import { assertCustomerCanBeInvoiced } from "../parties/partyChecks.ts";
 import { DEFAULT_INVOICE_PREFIX, invoiceSeriesKey, isFutureSeriesNumber, nextSeriesNumber, readSeries } from "./series.ts";
 
 /** documentType (issue 9): "billOfSupply" asks for the bill-of-supply series' next number (Rule 49). */
@@ -62,6 +64,8 @@ export function invoiceRoutes(deps: CommandDeps): Router {
 
     // Issue 9: more than is in stock is a 409 before anything is taken (unless negative stock is allowed).
     await assertInStock(deps, { userId, items: draft.lines });
+    // Issue 10: not to an archived customer; over the credit limit only when confirmed.
+    await assertCustomerCanBeInvoiced(deps, { userId, customerId: input.customerId, totalPaise: draft.totalPaise, overCreditLimit: input.overCreditLimit });
     const created = await runCreateInvoiceProcess(deps.eventStore, { draft, free, month: indianMonth(now), series }, context);
     const invoice = created.state.status === "none" ? draft : created.state.invoice;
     sendPosition(res, created.position);
@@ -93,11 +97,15 @@ export function invoiceRoutes(deps: CommandDeps): Router {
     res.json({ ...invoiceView(result.state.invoice, "cancelled", result.state.paidAt), cancelledAt: now.toISOString(), cancelReason: reason });
   });
 
+  // Issue 10: POST /:id/payments, and Mark Paid as a payment of the balance.
+  paymentRoutes(router, deps);
+
   router.patch("/:id/status", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
     const id = recordId(req.params.id, "Invoice");
     const { status } = invoiceStatusSchema.parse(req.body);
     const now = deps.clock();
+    if (status === "paid") return void (await markPaidRoute(deps, req, res, { userId, invoiceId: id, now }));
     const result = await handle(
       deps.eventStore,
       streams.invoice(id),

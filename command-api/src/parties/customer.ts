@@ -1,8 +1,11 @@
 import { customerStateCode, formatPaise, toPaise, type Customer, type CustomerInput } from "@bahi/shared/contract";
 import type { BahiEventOf } from "@bahi/shared/events";
-import { ownedRecordDecider, type RecordState } from "../http/ownedRecord.ts";
+import { ownedRecordDecider } from "../http/ownedRecord.ts";
+import { archivableDecider, type Archivable } from "./archive.ts";
 
-export type CustomerEvent = BahiEventOf<"CustomerAdded" | "CustomerUpdated" | "CustomerDeleted">;
+type CustomerRecordEvent = BahiEventOf<"CustomerAdded" | "CustomerUpdated" | "CustomerDeleted">;
+type CustomerArchiveEvent = BahiEventOf<"CustomerArchived" | "CustomerUnarchived">;
+export type CustomerEvent = CustomerRecordEvent | CustomerArchiveEvent;
 /** The issue-9 fields are absent from customers recorded before them. */
 type CustomerFields = Omit<CustomerInput, "creditLimit" | "stateCode" | "shippingAddress" | "shippingStateCode" | "isSez"> & {
   creditLimitPaise: number;
@@ -11,9 +14,9 @@ type CustomerFields = Omit<CustomerInput, "creditLimit" | "stateCode" | "shippin
   shippingStateCode?: string | null;
   isSez?: boolean;
 };
-export type CustomerState = RecordState<CustomerFields>;
+export type CustomerState = Archivable<CustomerFields>;
 
-export const customerDecider = ownedRecordDecider<CustomerInput, CustomerFields, CustomerEvent>({
+const customerRecordDecider = ownedRecordDecider<CustomerInput, CustomerFields, CustomerRecordEvent>({
   label: "Customer",
   fields: ({ creditLimit, ...rest }) => ({ ...rest, creditLimitPaise: toPaise(creditLimit) }),
   toEvent(fact) {
@@ -46,9 +49,16 @@ export const customerDecider = ownedRecordDecider<CustomerInput, CustomerFields,
   },
 });
 
+export const customerDecider = archivableDecider<CustomerInput, CustomerFields, CustomerRecordEvent, CustomerArchiveEvent>(customerRecordDecider, {
+  label: "Customer",
+  toEvent: (kind, customerId, ownerId, at) =>
+    kind === "archived" ? { type: "CustomerArchived", data: { customerId, ownerId, archivedAt: at } } : { type: "CustomerUnarchived", data: { customerId, ownerId, unarchivedAt: at } },
+  kindOf: (event) => (event.type === "CustomerArchived" ? "archived" : event.type === "CustomerUnarchived" ? "unarchived" : null),
+});
+
 export function customerView(state: CustomerState): Customer {
   if (state.status !== "active") throw new Error("Only a live customer has a view");
-  const { status: _status, id, ownerId, creditLimitPaise, addedAt, updatedAt, stateCode, shippingAddress, shippingStateCode, isSez, ...fields } = state;
+  const { status: _status, id, ownerId, creditLimitPaise, addedAt, updatedAt, stateCode, shippingAddress, shippingStateCode, isSez, archived, ...fields } = state;
   return {
     id,
     userId: ownerId,
@@ -58,6 +68,7 @@ export function customerView(state: CustomerState): Customer {
     shippingAddress: shippingAddress ?? null,
     shippingStateCode: shippingStateCode ?? null,
     isSez: isSez ?? false,
+    archived: archived ?? false,
     createdAt: addedAt,
     updatedAt,
   };

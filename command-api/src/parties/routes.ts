@@ -7,16 +7,19 @@ import { commandContext, sendPosition } from "../http/context.ts";
 import { handle, type Decider } from "../http/decider.ts";
 import { recordId } from "../http/ids.ts";
 import type { RecordCommand } from "../http/ownedRecord.ts";
+import type { ArchiveCommand } from "./archive.ts";
 
 export interface PartyResource<Input, Event extends BahiEvent, State> {
   label: string;
   schema: ZodType<Input>;
   stream: (id: string) => string;
-  decider: Decider<RecordCommand<Input>, Event, State>;
+  decider: Decider<RecordCommand<Input> | ArchiveCommand, Event, State>;
   view: (state: State) => unknown;
+  /** Issue 10: refuses deleting a party its documents name (parties/partyChecks.ts). */
+  beforeDelete: (deps: CommandDeps, userId: string, id: string) => Promise<void>;
 }
 
-/** POST / PUT /:id / DELETE /:id for a business's contacts (customers, vendors). */
+/** POST / PUT /:id / DELETE /:id, POST /:id/archive and /:id/unarchive for a business's contacts (customers, vendors). */
 export function partyRoutes<Input, Event extends BahiEvent, State>(
   deps: CommandDeps,
   resource: PartyResource<Input, Event, State>,
@@ -51,11 +54,25 @@ export function partyRoutes<Input, Event extends BahiEvent, State>(
     const userId = requireUserId(deps.sessions, req);
     const id = idParam(req.params.id);
     const now = deps.clock();
+    await resource.beforeDelete(deps, userId, id);
     const command: RecordCommand<Input> = { kind: "delete", ownerId: userId, at: now.toISOString() };
     const result = await handle(deps.eventStore, resource.stream(id), resource.decider, command, commandContext(req, userId, now));
     sendPosition(res, result.position);
     res.status(204).end();
   });
+
+  // Issue 10: an archived party leaves the pickers; archiving twice appends nothing.
+  for (const kind of ["archive", "unarchive"] as const) {
+    router.post(`/:id/${kind}`, async (req, res) => {
+      const userId = requireUserId(deps.sessions, req);
+      const id = idParam(req.params.id);
+      const now = deps.clock();
+      const command: ArchiveCommand = { kind, ownerId: userId, at: now.toISOString() };
+      const result = await handle(deps.eventStore, resource.stream(id), resource.decider, command, commandContext(req, userId, now));
+      sendPosition(res, result.position);
+      res.json(resource.view(result.state));
+    });
+  }
 
   return router;
 }

@@ -1,11 +1,14 @@
 import type { Vendor, VendorInput } from "@bahi/shared/contract";
 import type { BahiEventOf } from "@bahi/shared/events";
-import { ownedRecordDecider, type RecordState } from "../http/ownedRecord.ts";
+import { ownedRecordDecider } from "../http/ownedRecord.ts";
+import { archivableDecider, type Archivable } from "./archive.ts";
 
-export type VendorEvent = BahiEventOf<"VendorAdded" | "VendorUpdated" | "VendorDeleted">;
-export type VendorState = RecordState<VendorInput>;
+type VendorRecordEvent = BahiEventOf<"VendorAdded" | "VendorUpdated" | "VendorDeleted">;
+type VendorArchiveEvent = BahiEventOf<"VendorArchived" | "VendorUnarchived">;
+export type VendorEvent = VendorRecordEvent | VendorArchiveEvent;
+export type VendorState = Archivable<VendorInput>;
 
-export const vendorDecider = ownedRecordDecider<VendorInput, VendorInput, VendorEvent>({
+const vendorRecordDecider = ownedRecordDecider<VendorInput, VendorInput, VendorRecordEvent>({
   label: "Vendor",
   fields: (input) => input,
   toEvent(fact) {
@@ -38,8 +41,15 @@ export const vendorDecider = ownedRecordDecider<VendorInput, VendorInput, Vendor
   },
 });
 
+export const vendorDecider = archivableDecider<VendorInput, VendorInput, VendorRecordEvent, VendorArchiveEvent>(vendorRecordDecider, {
+  label: "Vendor",
+  toEvent: (kind, vendorId, ownerId, at) =>
+    kind === "archived" ? { type: "VendorArchived", data: { vendorId, ownerId, archivedAt: at } } : { type: "VendorUnarchived", data: { vendorId, ownerId, unarchivedAt: at } },
+  kindOf: (event) => (event.type === "VendorArchived" ? "archived" : event.type === "VendorUnarchived" ? "unarchived" : null),
+});
+
 export function vendorView(state: VendorState): Vendor {
   if (state.status !== "active") throw new Error("Only a live vendor has a view");
-  const { status: _status, id, ownerId, addedAt, updatedAt, ...fields } = state;
-  return { id, userId: ownerId, ...fields, createdAt: addedAt, updatedAt };
+  const { status: _status, id, ownerId, addedAt, updatedAt, archived, ...fields } = state;
+  return { id, userId: ownerId, ...fields, archived: archived ?? false, createdAt: addedAt, updatedAt };
 }

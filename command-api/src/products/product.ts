@@ -83,6 +83,8 @@ export function productFields(input: ProductUpdateInput, storedUnit?: string): F
     // Issue 9: recorded only when not taxable, like the cess.
     ...(input.taxability && input.taxability !== "taxable" ? { taxability: input.taxability } : {}),
     unit: input.unit ?? storedUnit ?? DEFAULT_UQC,
+    // Issue 10: recorded only when there is one.
+    ...(input.barcode ? { barcode: input.barcode } : {}),
   };
 }
 

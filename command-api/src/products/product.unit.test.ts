@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ProductCreateInput } from "@bahi/shared/contract";
 import { productDecider, productForInvoice, type ProductEvent, type ProductState } from "./product.ts";
 
-const input: ProductCreateInput = { name: "Cotton shirt", description: null, sku: "SHIRT-01", category: "Clothing", price: "999.50", minStock: 10, gstRate: 500, hsnCode: "6205", cessRate: 0, cessPerUnit: 0, taxability: "taxable", stock: 40, isActive: true };
+const input: ProductCreateInput = { name: "Cotton shirt", description: null, sku: "SHIRT-01", category: "Clothing", price: "999.50", minStock: 10, gstRate: 500, hsnCode: "6205", cessRate: 0, cessPerUnit: 0, taxability: "taxable", barcode: null, stock: 40, isActive: true };
 const given = (...events: ProductEvent[]): ProductState => events.reduce(productDecider.evolve, productDecider.initialState);
 const creationStarted: ProductEvent = { type: "ProductCreationStarted", data: { productId: "p-1", ownerId: "u-1", sku: "SHIRT-01", startedAt: "2026-11-01" } };
 const [added] = productDecider.decide({ kind: "add", id: "p-1", ownerId: "u-1", input, at: "2026-11-01" }, given(creationStarted));

@@ -3,6 +3,7 @@ import { formatPaise } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
 import { collections, type DashboardDocument } from "@bahi/shared/read-models";
 import { noteShareOf } from "@bahi/shared/events";
+import { paymentReceived } from "./payments.ts";
 
 const RECENT = 5;
 
@@ -50,11 +51,12 @@ const signed = (amountPaise: number, documentType: string | undefined) => (docum
 
 export const dashboardProjection: Projection<DashboardDocument> = {
   collection: collections.dashboards,
-  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue", "InvoiceRevised", "InvoiceCancelled", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted", "SalesNoteIssued"],
+  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoicePaymentRecorded", "InvoiceStatusChanged", "InvoiceBecameOverdue", "InvoiceRevised", "InvoiceCancelled", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted", "SalesNoteIssued"],
   documentIds(event) {
     switch (event.type) {
       case "InvoiceCreated":
       case "InvoiceMarkedPaid":
+      case "InvoicePaymentRecorded":
       case "InvoiceStatusChanged":
       case "InvoiceBecameOverdue":
       case "InvoiceRevised":
@@ -98,6 +100,9 @@ export const dashboardProjection: Projection<DashboardDocument> = {
           recentInvoices: doc.recentInvoices.map((r) => (r.id === event.data.invoiceId ? { ...r, status: "paid" } : r)),
         };
       }
+      // Issue 10: outstanding is the totals net of notes less what was received.
+      case "InvoicePaymentRecorded":
+        return paymentReceived(current ?? empty(event.data.ownerId), event.data);
       case "InvoiceStatusChanged": {
         const doc = current ?? empty(event.data.ownerId);
         return { ...doc, recentInvoices: doc.recentInvoices.map((r) => (r.id === event.data.invoiceId ? { ...r, status: event.data.to } : r)) };

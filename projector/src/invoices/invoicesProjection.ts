@@ -1,5 +1,5 @@
-import { formatPaise, toPaise, type Invoice, type InvoiceNoteRef } from "@bahi/shared/contract";
-import { invoiceView, noteShareOf } from "@bahi/shared/events";
+import { formatPaise, toPaise, withBalance, type Invoice, type InvoiceNoteRef } from "@bahi/shared/contract";
+import { invoiceView, noteShareOf, paymentView, statusAfterPayment, type BahiEvent } from "@bahi/shared/events";
 import type { Projection } from "../projection.ts";
 import { collections } from "@bahi/shared/read-models";
 
@@ -12,11 +12,12 @@ function withNotes(invoice: Invoice, notes: InvoiceNoteRef[] | undefined): Invoi
 
 export const invoicesProjection: Projection<Invoice> = {
   collection: collections.invoices,
-  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoiceStatusChanged", "InvoiceBecameOverdue", "InvoiceRevised", "InvoiceCancelled", "SalesNoteIssued"],
+  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoicePaymentRecorded", "InvoiceStatusChanged", "InvoiceBecameOverdue", "InvoiceRevised", "InvoiceCancelled", "SalesNoteIssued"],
   documentIds(event) {
     switch (event.type) {
       case "InvoiceCreated":
       case "InvoiceMarkedPaid":
+      case "InvoicePaymentRecorded":
       case "InvoiceStatusChanged":
       case "InvoiceBecameOverdue":
       case "InvoiceRevised":
@@ -28,33 +29,42 @@ export const invoicesProjection: Projection<Invoice> = {
         return [];
     }
   },
-  evolve(doc, event) {
-    switch (event.type) {
-      case "InvoiceCreated":
-        return invoiceView(event.data, "pending", null);
-      case "InvoiceMarkedPaid":
-        return doc && { ...doc, status: "paid", paidAt: event.data.paidAt };
-      case "InvoiceStatusChanged":
-        return doc && { ...doc, status: event.data.to };
-      case "InvoiceBecameOverdue":
-        return doc && { ...doc, status: "overdue" };
-      case "InvoiceRevised": {
-        if (!doc) return doc;
-        const { previous: _previous, revisedAt, ...facts } = event.data;
-        const view = invoiceView({ ...facts, invoiceNumber: doc.invoiceNumber, createdAt: doc.createdAt }, doc.status, doc.paidAt);
-        return { ...withNotes(view, doc.salesNotes), revisedAt, revisions: (doc.revisions ?? 0) + 1 };
-      }
-      case "InvoiceCancelled":
-        return doc && { ...doc, status: "cancelled", cancelledAt: event.data.cancelledAt, cancelReason: event.data.reason };
-      case "SalesNoteIssued": {
-        if (!doc) return doc;
-        const d = event.data;
-        const ref: InvoiceNoteRef = { id: d.noteId, kind: d.kind, number: d.number, total: formatPaise(noteShareOf(d, doc.id)) };
-        return withNotes(doc, [...(doc.salesNotes ?? []).filter((note) => note.id !== d.noteId), ref]);
-      }
-      default:
-        return doc;
-    }
+  // Issue 10: every change (a payment, a note, a revision) ends with the balance worked out again.
+  evolve: (doc, event) => {
+    const next = evolveInvoice(doc, event);
+    return next && withBalance(next);
   },
   ownerOf: (doc) => doc.userId,
 };
+
+function evolveInvoice(doc: Invoice | null, event: BahiEvent): Invoice | null {
+  switch (event.type) {
+    case "InvoiceCreated":
+      return invoiceView(event.data, "pending", null);
+    case "InvoiceMarkedPaid":
+      return doc && { ...doc, status: "paid", paidAt: event.data.paidAt };
+    case "InvoicePaymentRecorded":
+      return doc && { ...doc, status: statusAfterPayment(doc.status, event.data.settles), paidAt: event.data.settles ? event.data.date : doc.paidAt, payments: [...(doc.payments ?? []), paymentView(event.data)] };
+    case "InvoiceStatusChanged":
+      // Issue 10: settled by credit notes alone (Mark Paid on a balance of 0): nothing was received.
+      return doc && { ...doc, status: event.data.to, ...(event.data.to === "paid" ? { payments: doc.payments ?? [] } : {}) };
+    case "InvoiceBecameOverdue":
+      return doc && { ...doc, status: "overdue" };
+    case "InvoiceRevised": {
+      if (!doc) return doc;
+      const { previous: _previous, revisedAt, ...facts } = event.data;
+      const view = invoiceView({ ...facts, invoiceNumber: doc.invoiceNumber, createdAt: doc.createdAt }, doc.status, doc.paidAt);
+      return { ...withNotes(view, doc.salesNotes), revisedAt, revisions: (doc.revisions ?? 0) + 1 };
+    }
+    case "InvoiceCancelled":
+      return doc && { ...doc, status: "cancelled", cancelledAt: event.data.cancelledAt, cancelReason: event.data.reason };
+    case "SalesNoteIssued": {
+      if (!doc) return doc;
+      const d = event.data;
+      const ref: InvoiceNoteRef = { id: d.noteId, kind: d.kind, number: d.number, total: formatPaise(noteShareOf(d, doc.id)) };
+      return withNotes(doc, [...(doc.salesNotes ?? []).filter((note) => note.id !== d.noteId), ref]);
+    }
+    default:
+      return doc;
+  }
+}

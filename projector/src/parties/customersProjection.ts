@@ -4,12 +4,14 @@ import { collections } from "@bahi/shared/read-models";
 
 export const customersProjection: Projection<Customer> = {
   collection: collections.customers,
-  handles: ["CustomerAdded", "CustomerUpdated", "CustomerDeleted"],
+  handles: ["CustomerAdded", "CustomerUpdated", "CustomerDeleted", "CustomerArchived", "CustomerUnarchived"],
   documentIds(event) {
     switch (event.type) {
       case "CustomerAdded":
       case "CustomerUpdated":
       case "CustomerDeleted":
+      case "CustomerArchived":
+      case "CustomerUnarchived":
         return [event.data.customerId];
       default:
         return [];
@@ -25,6 +27,7 @@ export const customersProjection: Projection<Customer> = {
           ...fields,
           creditLimit: formatPaise(creditLimitPaise),
           ...placeFields(stateCode, shippingAddress, shippingStateCode, isSez, fields.gstNumber),
+          archived: false,
           createdAt: addedAt,
           updatedAt: addedAt,
         };
@@ -36,6 +39,11 @@ export const customersProjection: Projection<Customer> = {
       }
       case "CustomerDeleted":
         return null;
+      // Issue 10: documents written before archiving existed have no flag (the read side treats it as false).
+      case "CustomerArchived":
+        return doc ? { ...doc, archived: true, updatedAt: event.data.archivedAt } : doc;
+      case "CustomerUnarchived":
+        return doc ? { ...doc, archived: false, updatedAt: event.data.unarchivedAt } : doc;
       default:
         return doc;
     }

@@ -4,12 +4,14 @@ import { collections } from "@bahi/shared/read-models";
 
 export const vendorsProjection: Projection<Vendor> = {
   collection: collections.vendors,
-  handles: ["VendorAdded", "VendorUpdated", "VendorDeleted"],
+  handles: ["VendorAdded", "VendorUpdated", "VendorDeleted", "VendorArchived", "VendorUnarchived"],
   documentIds(event) {
     switch (event.type) {
       case "VendorAdded":
       case "VendorUpdated":
       case "VendorDeleted":
+      case "VendorArchived":
+      case "VendorUnarchived":
         return [event.data.vendorId];
       default:
         return [];
@@ -19,7 +21,7 @@ export const vendorsProjection: Projection<Vendor> = {
     switch (event.type) {
       case "VendorAdded": {
         const { vendorId, ownerId, addedAt, ...fields } = event.data;
-        return { id: vendorId, userId: ownerId, ...fields, createdAt: addedAt, updatedAt: addedAt };
+        return { id: vendorId, userId: ownerId, ...fields, archived: false, createdAt: addedAt, updatedAt: addedAt };
       }
       case "VendorUpdated": {
         if (!doc) return doc;
@@ -28,6 +30,11 @@ export const vendorsProjection: Projection<Vendor> = {
       }
       case "VendorDeleted":
         return null;
+      // Issue 10: documents written before archiving existed have no flag (the read side treats it as false).
+      case "VendorArchived":
+        return doc ? { ...doc, archived: true, updatedAt: event.data.archivedAt } : doc;
+      case "VendorUnarchived":
+        return doc ? { ...doc, archived: false, updatedAt: event.data.unarchivedAt } : doc;
       default:
         return doc;
     }

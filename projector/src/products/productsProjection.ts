@@ -57,6 +57,7 @@ export const productsProjection: Projection<Product> = {
           cessPerUnit: formatCessPerUnit(d.cessPerUnitMillirupees ?? 0),
           taxability: d.taxability ?? "taxable",
           unit: d.unit ?? "NOS",
+          barcode: d.barcode ?? null,
           isActive: d.isActive,
           createdAt: d.addedAt,
           updatedAt: d.addedAt,
@@ -80,6 +81,7 @@ export const productsProjection: Projection<Product> = {
           cessPerUnit: formatCessPerUnit(d.cessPerUnitMillirupees ?? 0),
           taxability: d.taxability ?? "taxable",
           unit: d.unit ?? "NOS",
+          barcode: d.barcode ?? null,
           updatedAt: d.updatedAt,
         };
       }

@@ -31,6 +31,8 @@ const intraInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   total: "5310.00",
   status: "pending",
   paidAt: null,
+  amountPaid: "0.00",
+  balanceDue: "5310.00",
   notes: null,
   items: [
     {

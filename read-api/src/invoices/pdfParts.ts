@@ -82,8 +82,15 @@ export function stateText(code: string | null | undefined): string | null {
 
 export const isCancelled = (invoice: Invoice) => (invoice.status as string) === "cancelled";
 
-/** What is still to be paid on it: nothing once paid or cancelled. */
-export const amountDue = (invoice: Invoice) => (invoice.status === "paid" || isCancelled(invoice) ? null : invoice.total);
+/**
+ * What the customer still owes: the balance where the invoice carries one (payments, issue 10),
+ * else the total; nothing on a paid or cancelled invoice, or once nothing is left.
+ */
+export function amountDue(invoice: Invoice): string | null {
+  if (invoice.status === "paid" || isCancelled(invoice)) return null;
+  const due = (invoice as Partial<Pick<Invoice, "balanceDue">>).balanceDue ?? invoice.total;
+  return toPaise(due) > 0 ? due : null;
+}
 
 /** The delivery address, printed only where it differs from the billing address. */
 export function deliveryAddress(invoice: Invoice, extras: DocumentExtras): string | null {

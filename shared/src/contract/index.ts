@@ -9,6 +9,8 @@ export * from "./parties.ts";
 export * from "./dashboard.ts";
 export * from "./products.ts";
 export * from "./invoices.ts";
+export * from "./payments.ts";
+export * from "./lists.ts";
 export * from "./notes.ts";
 export * from "./challans.ts";
 export * from "./profile.ts";

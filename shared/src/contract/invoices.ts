@@ -12,7 +12,8 @@ import { exportDetailsSchema, type ExportDetails } from "./supply.ts";
 /** The statuses a user can set (PATCH /status); "cancelled" comes only from POST /cancel (issue 9). */
 export const INVOICE_STATUSES = ["pending", "paid", "overdue"] as const;
 export type SettableInvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export type InvoiceStatus = SettableInvoiceStatus | "cancelled";
+/** Issue 10: "partially_paid" follows from payments, never set by PATCH. */
+export type InvoiceStatus = SettableInvoiceStatus | "cancelled" | "partially_paid";
 
 const figure = z.union([z.string(), z.number()], { error: "Expected an amount" });
 
@@ -46,6 +47,8 @@ export const invoiceCreateSchema = z.object({
   notes: optionalText(2000),
   /** The user's confirmation to report an invoice dated in a filed period in the next open one (design §4). */
   reportInNextOpenPeriod: z.boolean({ error: "reportInNextOpenPeriod must be true or false" }).optional(),
+  /** Issue 10: the owner's confirmation to invoice past the customer's credit limit (else 409 CREDIT_LIMIT_EXCEEDED). */
+  overCreditLimit: z.boolean({ error: "overCreditLimit must be true or false" }).optional(),
   /** Issue 9: the registered recipient pays the tax (s.9(3)/(4)): the invoice charges none (supply.ts). */
   reverseCharge: z.boolean({ error: "Reverse charge must be true or false" }).optional(),
   /** Issue 9: an export or SEZ supply without payment of IGST under the business's LUT (Rule 96A). */
@@ -168,4 +171,9 @@ export interface Invoice {
   /** Issue 9: when and why it was cancelled; absent unless status is "cancelled". */
   cancelledAt?: string | null;
   cancelReason?: string | null;
+  /** Issue 10: received so far, and what is still owed (net of notes, never below "0.00"). */
+  amountPaid: string;
+  balanceDue: string;
+  /** Issue 10: the payments received, oldest first; absent when none. */
+  payments?: import("./payments.ts").InvoicePayment[];
 }

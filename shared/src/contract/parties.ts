@@ -103,6 +103,8 @@ export interface Customer {
   shippingStateCode: string | null;
   /** An SEZ unit or developer: supplies to it are zero-rated, IGST whatever the states (s.16 IGST Act). */
   isSez: boolean;
+  /** Issue 10: hidden from pickers, cannot be invoiced; false for customers recorded before. */
+  archived: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -115,6 +117,9 @@ export interface Vendor {
   phone: string | null;
   address: string | null;
   gstNumber: string | null;
+  /** Issue 10: hidden from the expense form's picker; false for vendors recorded before. */
+  archived: boolean;
   createdAt: string;
   updatedAt: string;
 }
+export * from "./creditLimit.ts";

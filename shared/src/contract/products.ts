@@ -6,6 +6,9 @@ import { percentToBasisPoints } from "./gst/tax.ts";
 import { PRODUCT_TAXABILITIES, TAXABILITY_LABELS, type ProductTaxability } from "./gst/composition.ts";
 import { quantityField, uqcField } from "./quantityFields.ts";
 import { PRODUCT_KINDS, type ProductKind } from "./gst/hsnDigits.ts";
+import { barcodeField } from "./barcode.ts";
+
+export * from "./barcode.ts";
 
 export const PRODUCT_CATEGORIES = ["Electronics", "Clothing", "Home & Garden", "Books", "Sports", "Other"] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
@@ -122,6 +125,8 @@ const productFields = {
   cessPerUnit: cessPerUnitField,
   /** Issue 9: the unit of measure (UQC); absent: "NOS" for a new product, the stored unit on an edit. */
   unit: uqcField,
+  /** Issue 10: EAN/UPC with a valid check digit, or any other printable code; empty is none. */
+  barcode: barcodeField,
 };
 
 /**
@@ -185,6 +190,8 @@ export interface Product {
   /** Issue 9: compensation cess, percent ("0" when none) and rupees per unit ("0.000" when none). */
   cessRate: string;
   cessPerUnit: string;
+  /** Issue 10: the code on the pack; null when none (and on products saved before barcodes). */
+  barcode: string | null;
   isActive: boolean;
   createdAt: string;
   updatedAt: string;

@@ -44,6 +44,8 @@ const productFields = {
   unit: z.string().optional(),
   /** Issue 9: goods (HSN) or services (SAC, 99…); absent on products recorded before: from the code. */
   kind: z.enum(["goods", "services"]).optional(),
+  /** Issue 10: the barcode on the pack; absent when none (and on products recorded before). */
+  barcode: z.string().optional(),
 };
 
 const expenseFields = {
@@ -253,6 +255,11 @@ export const eventSchemas = {
   VendorAdded: z.object({ vendorId: z.string(), ownerId: z.string(), ...partyFields, addedAt: z.string() }),
   VendorUpdated: z.object({ vendorId: z.string(), ownerId: z.string(), ...partyFields, updatedAt: z.string() }),
   VendorDeleted: z.object({ vendorId: z.string(), ownerId: z.string(), deletedAt: z.string() }),
+  /** Issue 10: an archived party keeps its documents but leaves the pickers (parties/archive.ts). */
+  CustomerArchived: z.object({ customerId: z.string(), ownerId: z.string(), archivedAt: z.string() }),
+  CustomerUnarchived: z.object({ customerId: z.string(), ownerId: z.string(), unarchivedAt: z.string() }),
+  VendorArchived: z.object({ vendorId: z.string(), ownerId: z.string(), archivedAt: z.string() }),
+  VendorUnarchived: z.object({ vendorId: z.string(), ownerId: z.string(), unarchivedAt: z.string() }),
 
   ProductAdded: z.object({ productId: z.string(), ownerId: z.string(), ...productFields, openingStock: quantity.refine((q) => q >= 0), isActive: z.boolean(), addedAt: z.string() }),
   ProductUpdated: z.object({ productId: z.string(), ownerId: z.string(), ...productFields, updatedAt: z.string() }),
@@ -442,6 +449,22 @@ export const eventSchemas = {
   }),
   EwayBillCancelled: z.object({ ewayBillId: z.string(), ownerId: z.string(), reason: z.string(), cancelledAt: z.string() }),
   InvoiceMarkedPaid: z.object({ invoiceId: z.string(), ownerId: z.string(), paidAt: z.string(), amountPaise: z.number().int() }),
+  /**
+   * Issue 10: money received against an invoice, on the invoice's own stream so racing payments
+   * are decided one after the other. `date` is the day received (India); mode null: Mark Paid,
+   * which does not say how. `settles`: the balance is 0 after it.
+   */
+  InvoicePaymentRecorded: z.object({
+    invoiceId: z.string(),
+    ownerId: z.string(),
+    paymentId: z.string(),
+    amountPaise: z.number().int().positive(),
+    date: z.string(),
+    mode: z.enum(["upi", "cash", "cheque", "bank_transfer", "card"]).nullable(),
+    reference: z.string().nullable(),
+    settles: z.boolean(),
+    recordedAt: z.string(),
+  }),
   /** Recorded by the daily overdue sweep, so the audit trail says when an invoice fell due. */
   InvoiceBecameOverdue: z.object({ invoiceId: z.string(), ownerId: z.string(), dueDate: z.string(), markedAt: z.string() }),
   /**
@@ -506,7 +529,11 @@ export const eventSchemas = {
   }),
   /** Issue 9: a delivery challan withdrawn (goods not sent); its number stays used (GSTR-1 Table 13 `cancel`). */
   DeliveryChallanCancelled: z.object({ challanId: z.string(), ownerId: z.string(), number: z.string(), reason: z.string(), cancelledAt: z.string() }),
-  InvoiceStatusChanged: z.object({ invoiceId: z.string(), ownerId: z.string(), from: z.enum(["pending", "paid", "overdue"]), to: z.enum(["pending", "paid", "overdue"]), changedAt: z.string() }),
+  InvoiceStatusChanged: z.object({ invoiceId: z.string(), ownerId: z.string(), from: z.enum(["pending", "paid", "overdue", "partially_paid"]), to: z.enum(["pending", "paid", "overdue"]), changedAt: z.string() }),
+  /** Issue 10, invoiceshare-{invoiceId}: a link the customer opens without an account (/i/{token}); the token is 256 random bits. */
+  InvoiceShareLinkCreated: z.object({ invoiceId: z.string(), ownerId: z.string(), token: z.string(), createdAt: z.string() }),
+  /** Issue 10: the owner took the link back; it is a 404 from then on. */
+  InvoiceShareLinkRevoked: z.object({ invoiceId: z.string(), ownerId: z.string(), token: z.string(), revokedAt: z.string() }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -4,3 +4,4 @@ export * from "./views.ts";
 export * from "./expenseView.ts";
 export * from "./salesNoteView.ts";
 export * from "./challanView.ts";
+export * from "./paymentView.ts";

@@ -25,4 +25,6 @@ export const streams = {
   selfInvoice: (userId: string, financialYear: string) => `selfinvoice-${userId}-${financialYear}`,
   /** series "invoice"; gstin: the business's GSTIN or "unregistered"; financialYear "2026-27". */
   documentSeries: (userId: string, series: string, gstin: string, financialYear: string) => `docseries-${userId}-${series}-${gstin}-${financialYear}`,
+  /** Issue 10: an invoice's share link (created, revoked), apart from the invoice so sharing never races a payment. */
+  invoiceShare: (invoiceId: string) => `invoiceshare-${invoiceId}`,
 };

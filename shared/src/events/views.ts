@@ -43,6 +43,9 @@ export function invoiceView(invoice: EventData<"InvoiceCreated">, status: Invoic
     total: money(invoice.totalPaise),
     status,
     paidAt,
+    // Issue 10: the payments projection fills these in; a paid invoice from before payments owes nothing.
+    amountPaid: money(status === "paid" ? invoice.totalPaise : 0),
+    balanceDue: money(status === "paid" || status === "cancelled" ? 0 : invoice.totalPaise),
     notes: invoice.notes,
     items: invoice.lines.map((line) => ({
       id: line.lineId,

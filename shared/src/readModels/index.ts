@@ -22,12 +22,26 @@ export const collections = {
   salesNotes: "salesNotes",
   /** Issue 9: delivery challans (DeliveryChallanDocument). */
   deliveryChallans: "deliveryChallans",
+  /** Issue 10: active invoice share links (ShareLinkDocument), kept under the token and under the invoice id. */
+  shareLinks: "shareLinks",
 } as const;
 
 /**
  * A document number a series issued and then voided (its creation failed): GSTR-1 Table 13
  * counts it cancelled. documentDate: the document's date ("YYYY-MM-DD"), null when unknown.
  */
+/**
+ * Issue 10: an invoice's active share link. The same document is kept under two ids, the
+ * token (what the public page looks up) and the invoice id (what the owner's screens ask);
+ * revoking deletes both.
+ */
+export interface ShareLinkDocument {
+  invoiceId: string;
+  ownerId: string;
+  token: string;
+  createdAt: string;
+}
+
 export interface VoidedNumberDocument {
   id: string;
   ownerId: string;

@@ -118,6 +118,8 @@ export function invoice(spec: InvoiceSpec): Invoice {
     total: formatPaise(subtotal + gst),
     status: spec.status ?? "pending",
     paidAt: null,
+    amountPaid: "0.00",
+    balanceDue: formatPaise(subtotal + gst),
     notes: null,
     items,
     createdAt: spec.issueDate,

@@ -22,7 +22,14 @@ export type DomainErrorCode =
   | "RETURN_NOT_APPLICABLE"
   // Issue 9: a sale of more than is in stock, unless the business allows negative stock (409).
   | "INSUFFICIENT_STOCK"
-  | "GSTR2B_MISMATCH";
+  | "GSTR2B_MISMATCH"
+  // Issue 10: a payment above what the invoice still owes (400).
+  | "PAYMENT_EXCEEDS_BALANCE"
+  // Issue 10: deleting a party named on documents (409), invoicing an archived customer (400),
+  // an invoice over the customer's credit limit without the owner's confirmation (409).
+  | "PARTY_HAS_DOCUMENTS"
+  | "PARTY_ARCHIVED"
+  | "CREDIT_LIMIT_EXCEEDED";
 
 export class DomainError extends Error {
   constructor(

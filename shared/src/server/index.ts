@@ -10,6 +10,7 @@ export { SqlReadStore } from "./sql/sqlReadStore.ts";
 export { SqlBlobStore } from "./sql/sqlBlobStore.ts";
 export { SqlSessionStore } from "./sql/sqlSessionStore.ts";
 export * from "./http/index.ts";
+export { isShareToken, SHARE_PATH, shareUrl } from "./http/shareUrl.ts";
 export { InProcessJobQueue } from "./jobs/inProcessJobQueue.ts";
 export { BullmqJobQueue } from "./jobs/bullmqJobQueue.ts";
 export { waitForProjection, lowestCheckpoint } from "./waitForProjection.ts";

@@ -17,6 +17,7 @@ import { applyStockErrors } from "../../lib/stock-errors.ts";
 import { stockText } from "../../lib/quantity.ts";
 import { periodFiledOf, type PeriodFiled } from "../../lib/period-filed.ts";
 import { PeriodFiledDialog } from "../period-filed-dialog.tsx";
+import { CreditLimitDialog, creditLimitExceededOf, CustomerBalanceHint, type CreditLimitExceeded } from "./credit-limit.tsx";
 import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts";
 import {
   buildInvoiceBody,
@@ -35,6 +36,7 @@ import { cn } from "../../lib/utils.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { initialSupplyOptions, supplyChoices, SupplyOptions } from "./supply-options.tsx";
 import { SetupLink } from "../setup/setup-reminder.tsx";
+import { InvoiceScanField } from "../barcode/invoice-scan-field.tsx";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
@@ -262,6 +264,8 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
   const revise = useReviseInvoice();
   const create = invoice ? revise : createInvoice;
   const [periodFiled, setPeriodFiled] = useState<{ filed: PeriodFiled; values: InvoiceFormOutput } | null>(null);
+  // Issue 10: an invoice over the customer's credit limit waits for the owner's confirmation.
+  const [overLimit, setOverLimit] = useState<{ exceeded: CreditLimitExceeded; values: InvoiceFormOutput; reportInNextOpenPeriod: boolean } | null>(null);
   const schema = useMemo(() => invoiceFormSchema(), []);
   const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
     resolver: zodResolver(schema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>,
@@ -324,16 +328,17 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
     form.setValue("placeOfSupply", place, { shouldValidate: form.formState.isSubmitted });
   }
 
-  async function submit(values: InvoiceFormOutput, reportInNextOpenPeriod: boolean) {
+  async function submit(values: InvoiceFormOutput, reportInNextOpenPeriod: boolean, overCreditLimit = false) {
     if (!businessState) return;
     const place = values.placeOfSupply ?? businessState;
     const chosen = customerList.find((candidate) => candidate.id === values.customerId);
     try {
       const body = { ...buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place, ...(chosen?.isSez ? { toSez: true } : {}) }, new Date(), totalsOptions), ...choices.body };
-      const sent = reportInNextOpenPeriod ? { ...body, reportInNextOpenPeriod } : body;
+      const sent = { ...(reportInNextOpenPeriod ? { ...body, reportInNextOpenPeriod } : body), ...(overCreditLimit ? { overCreditLimit } : {}) };
       if (invoice) await revise.mutateAsync({ id: invoice.id, body: sent });
       else await createInvoice.mutateAsync(sent);
       setPeriodFiled(null);
+      setOverLimit(null);
       toast({ title: invoice ? "Invoice updated successfully" : "Invoice created successfully" });
       onClose();
     } catch (error) {
@@ -344,6 +349,12 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
         return;
       }
       setPeriodFiled(null);
+      const exceeded = creditLimitExceededOf(error);
+      if (exceeded) {
+        setOverLimit({ exceeded, values, reportInNextOpenPeriod });
+        return;
+      }
+      setOverLimit(null);
       const fields = [
         ...TOP_FIELDS,
         ...values.items.flatMap((_, index) => ITEM_FIELDS.map((field) => `items.${index}.${field}` as FieldPath<InvoiceFormValues>)),
@@ -358,6 +369,8 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
   }
 
   const customerOptions = customerList.map((entry) => ({ value: entry.id, label: entry.name, hint: entry.gstNumber ?? undefined }));
+  // Issue 10: an edited invoice's customer stays choosable after being archived (the picker lists live customers only).
+  if (invoice && !customerList.some((entry) => entry.id === invoice.customerId)) customerOptions.push({ value: invoice.customerId, label: invoice.customer.name, hint: invoice.customer.gstNumber ?? undefined });
   const inter = supply !== null && totals.taxKind === "inter";
   const numberHint = typedNumber?.trim() ? "A typed number is used as it is" : "Leave empty to take the next number";
 
@@ -426,7 +439,9 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
                 <Link href="/customers?add=1" className="text-primary underline">
                   Add a customer first
                 </Link>
-              ) : undefined
+              ) : (
+                <CustomerBalanceHint customerId={customerId} />
+              )
             }
           />
           <TextField
@@ -455,6 +470,7 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
               </Link>
             )}
           </div>
+          <InvoiceScanField products={productList} form={form} items={items} />
           <div
             aria-hidden="true"
             className="hidden gap-2 px-0.5 text-xs font-medium tracking-wide text-muted-foreground uppercase sm:grid sm:grid-cols-[minmax(0,1fr)_4.5rem_7rem_5.5rem_8.5rem_7.5rem_2.25rem]"
@@ -554,6 +570,12 @@ export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /
         pending={create.isPending}
         onConfirm={() => periodFiled && void submit(periodFiled.values, true)}
         onCancel={() => setPeriodFiled(null)}
+      />
+      <CreditLimitDialog
+        exceeded={overLimit?.exceeded ?? null}
+        pending={create.isPending}
+        onConfirm={() => overLimit && void submit(overLimit.values, overLimit.reportInNextOpenPeriod, true)}
+        onCancel={() => setOverLimit(null)}
       />
     </FormDialog>
   );

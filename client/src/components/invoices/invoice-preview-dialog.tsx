@@ -10,7 +10,9 @@ import { Button } from "../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { InvoiceDocument } from "./invoice-document.tsx";
+import { InvoicePayments } from "./invoice-payments.tsx";
 import { useInvoicePdfDownload } from "./invoice-downloads.ts";
+import { InvoiceShareButtons } from "./invoice-share-dialog.tsx";
 
 /** Issue 9, s.34: the notes issued against the invoice and what it comes to after them. */
 function InvoiceNotes({ invoice }: { invoice: Invoice }) {
@@ -76,7 +78,9 @@ function PreviewFrame({
         </DialogHeader>
         {children}
         {invoice && <InvoiceNotes invoice={invoice} />}
-        <DialogFooter>
+        {invoice && <InvoicePayments invoice={invoice} />}
+        {/* Eight actions: they wrap to a second row rather than run off the dialog. */}
+        <DialogFooter className="sm:flex-wrap">
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
@@ -99,6 +103,8 @@ function PreviewFrame({
               E-invoice
             </Button>
           )}
+          {/* Issue 10: a link the customer opens without an account, and the same sent on WhatsApp. */}
+          {invoice && <InvoiceShareButtons invoice={invoice} />}
           {invoice && (
             <Button variant="outline" disabled={pdf.pendingId !== null} onClick={() => void pdf.download(invoice, "thermal")}>
               <Receipt aria-hidden="true" />

@@ -10,20 +10,24 @@ export function InvoiceStatusBadge({ status }: { status: string }) {
       </Badge>
     );
   }
-  const variant = status === "paid" ? "default" : status === "pending" ? "secondary" : "destructive";
+  // Issue 10: partly paid is money on its way, not an alarm.
+  const variant = status === "paid" ? "default" : status === "pending" || status === "partially_paid" ? "secondary" : "destructive";
   return (
     <Badge variant={variant} className="capitalize">
-      {status}
+      {statusLabel(status)}
     </Badge>
   );
 }
 
 /** SPEC §4, dashboard: paid green, pending yellow, anything else red. */
 export function DashboardStatusBadge({ status }: { status: string }) {
-  const variant = status === "paid" ? "success" : status === "pending" ? "warning" : status === "cancelled" ? "outline" : "danger";
+  const variant = status === "paid" ? "success" : status === "pending" || status === "partially_paid" ? "warning" : status === "cancelled" ? "outline" : "danger";
   return (
     <Badge variant={variant} className="capitalize">
-      {status}
+      {statusLabel(status)}
     </Badge>
   );
 }
+
+/** Issue 10: "partially_paid" reads "Partly paid". */
+export const statusLabel = (status: string) => (status === "partially_paid" ? "Partly paid" : status);

@@ -27,7 +27,9 @@ export function InvoiceViewDialog({ invoice, onClose }: { invoice: Invoice; onCl
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {invoice.status === "cancelled"
             ? "This invoice is cancelled and cannot be changed. Issue a new invoice instead."
-            : "A paid invoice cannot be changed. Issue a credit or debit note to correct it."}
+            : invoice.status === "paid"
+              ? "A paid invoice cannot be changed. Issue a credit or debit note to correct it."
+              : "Part of this invoice has been paid, so it cannot be changed. Issue a credit or debit note to correct it."}
         </p>
         <dl className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">

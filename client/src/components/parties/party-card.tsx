@@ -1,5 +1,5 @@
 import { placeOfSupplyLabel } from "@bahi/shared/contract";
-import { Calendar, Landmark, Mail, MapPin, Pencil, Phone, Trash, Truck, type LucideIcon } from "lucide-react";
+import { Archive, Calendar, Landmark, Mail, MapPin, Pencil, Phone, Trash, Truck, type LucideIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { formatDate } from "../../lib/format.ts";
 import { cn } from "../../lib/utils.ts";
@@ -27,6 +27,8 @@ interface PartyCardProps {
   extra?: ReactNode;
   onEdit: () => void;
   onDelete: () => void;
+  /** Issue 10: hides the party from the pickers (its documents keep it). */
+  onArchive?: () => void;
   /** Ringed and scrolled into view: the card a search result pointed at. */
   highlighted?: boolean;
 }
@@ -55,7 +57,7 @@ function initialsOf(name: string): string {
 }
 
 /** A customer or vendor as a card: who they are, how to reach them, and edit/delete. */
-export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, highlighted = false }: PartyCardProps) {
+export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, onArchive, highlighted = false }: PartyCardProps) {
   const cardRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (highlighted) cardRef.current?.scrollIntoView({ block: "center" });
@@ -91,6 +93,11 @@ export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, highlight
           <Button variant="ghost" size="icon" aria-label={`Edit ${party.name}`} onClick={onEdit}>
             <Pencil />
           </Button>
+          {onArchive && (
+            <Button variant="ghost" size="icon" aria-label={`Archive ${party.name}`} title="Archive: hide when picking" onClick={onArchive}>
+              <Archive />
+            </Button>
+          )}
           <Button variant="ghost" size="icon" aria-label={`Delete ${party.name}`} onClick={onDelete} className="hover:bg-red-50 hover:text-destructive">
             <Trash />
           </Button>

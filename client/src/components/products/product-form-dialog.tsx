@@ -22,10 +22,10 @@ import { toast } from "../ui/use-toast.ts";
 type ProductFormInput = z.input<typeof productCreateSchema>;
 type ProductFormOutput = ProductCreateInput | ProductUpdateInput;
 
-const FIELDS = ["name", "description", "sku", "category", "price", "stock", "minStock", "gstRate", "hsnCode", "kind", "cessRate", "cessPerUnit", "taxability", "unit"] as const;
+const FIELDS = ["name", "description", "sku", "category", "price", "stock", "minStock", "gstRate", "hsnCode", "kind", "cessRate", "cessPerUnit", "taxability", "unit", "barcode"] as const;
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category }));
 
-function initialValues(product: Product | null): ProductFormInput {
+function initialValues(product: Product | null, barcode?: string): ProductFormInput {
   return {
     name: product?.name ?? "",
     description: product?.description ?? "",
@@ -44,6 +44,8 @@ function initialValues(product: Product | null): ProductFormInput {
     isActive: true,
     taxability: product?.taxability ?? "taxable",
     unit: product?.unit ?? "NOS",
+    // Issue 10: a code scanned for a product not yet in the list arrives filled in.
+    barcode: product?.barcode ?? barcode ?? "",
   };
 }
 /** Issue 9: how GST treats the product; the untaxed ones go on bills of supply (Rule 49). */
@@ -58,20 +60,22 @@ interface ProductFormDialogProps {
   /** The product being edited, or null to add a new one. */
   product: Product | null;
   onClose: () => void;
+  /** Issue 10: a scanned code no product has yet, for a new product. */
+  barcode?: string;
 }
 
 /**
  * Add or edit a product. Opening stock is asked only when adding: afterwards stock moves through
  * receipts, adjustments and invoices. Mount it with a `key` per target.
  */
-export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) {
+export function ProductFormDialog({ product, onClose, barcode }: ProductFormDialogProps) {
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const pending = create.isPending || update.isPending;
   const [today] = useState(() => new Date());
   const form = useForm<ProductFormInput, unknown, ProductFormOutput>({
     resolver: zodResolver(product ? productUpdateSchema : productCreateSchema) as Resolver<ProductFormInput, unknown, ProductFormOutput>,
-    defaultValues: initialValues(product),
+    defaultValues: initialValues(product, barcode),
   });
   const { errors } = form.formState;
   // Issue 9: goods or services and the HSN/SAC code, with the digits the turnover band needs.
@@ -118,6 +122,7 @@ export function ProductFormDialog({ product, onClose }: ProductFormDialogProps) 
         <TextareaField id="product-description" label="Description" className="sm:col-span-2" rows={2} placeholder="Half sleeves, assorted colours" error={errors.description?.message} {...form.register("description")} />
         <TextField id="product-sku" label="SKU" required placeholder="SHIRT-001" autoCapitalize="characters" error={errors.sku?.message} {...form.register("sku")} />
         <SelectField control={form.control} name="category" id="product-category" label="Category" required placeholder="Select category" options={CATEGORY_OPTIONS} error={errors.category?.message} />
+        <TextField id="product-barcode" label="Barcode" className="sm:col-span-2" autoComplete="off" placeholder="8901234567890" hint="Optional: the number under the barcode on the pack, so scanning finds this product" error={errors.barcode?.message} {...form.register("barcode")} />
         <TextField id="product-price" label="Price (₹)" type="number" min={0} step={0.01} inputMode="decimal" placeholder="0.00" hint="Before GST" error={errors.price?.message} {...form.register("price")} />
         <SelectField control={form.control} name="gstRate" id="product-gstRate" label="GST Rate" options={rateOptions} error={errors.gstRate?.message} />
         <SelectField

@@ -44,3 +44,33 @@ export function AlertDialogAction({ className, ...props }: ComponentProps<typeof
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
   return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;
 }
+
+interface AlertDialogConfirmFooterProps {
+  pending: boolean;
+  /** The action's label, and what it reads while the action is in flight ("Deleting..."). */
+  label: string;
+  pendingLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+}
+
+/**
+ * Cancel and the confirming action. The action does not close the dialog by itself: it stays open
+ * while the call is in flight, so a failure can be seen and nothing typed is lost.
+ */
+export function AlertDialogConfirmFooter({ pending, label, pendingLabel, cancelLabel = "Cancel", onConfirm }: AlertDialogConfirmFooterProps) {
+  return (
+    <AlertDialogFooter>
+      <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+      <AlertDialogAction
+        disabled={pending}
+        onClick={(event) => {
+          event.preventDefault();
+          onConfirm();
+        }}
+      >
+        {pending ? pendingLabel : label}
+      </AlertDialogAction>
+    </AlertDialogFooter>
+  );
+}

@@ -23,6 +23,10 @@ const STATUS: Record<DomainErrorCode, number> = {
   RETURN_NOT_APPLICABLE: 409,
   INSUFFICIENT_STOCK: 409,
   GSTR2B_MISMATCH: 400,
+  PAYMENT_EXCEEDS_BALANCE: 400,
+  PARTY_HAS_DOCUMENTS: 409,
+  PARTY_ARCHIVED: 400,
+  CREDIT_LIMIT_EXCEEDED: 409,
 };
 
 /** Codes of the errors that are not DomainErrors: the wire always carries one. */
