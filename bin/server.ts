@@ -219,7 +219,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
     );
   }
   if (sessions && serves("read-api")) {
-    app.use("/api", readApiRouter({ readStore: stores.readStore, blobStore: stores.blobStore, eventLog: stores.eventLog, sessions, waitTimeoutMs: options.readWaitTimeoutMs }));
+    app.use("/api", readApiRouter({ readStore: stores.readStore, blobStore: stores.blobStore, eventLog: stores.eventLog, sessions, waitTimeoutMs: options.readWaitTimeoutMs, clock }));
   }
   app.use("/api", apiNotFound);
   if (serves("read-api")) {

@@ -13,6 +13,7 @@ import { ewayBillRoutes } from "./gst/ewayBill.ts";
 import { gstRoutes } from "./gst/routes.ts";
 import { invoiceRoutes } from "./invoices/routes.ts";
 import { invoiceShareRoutes } from "./share/routes.ts";
+import { advanceRoutes } from "./advances/routes.ts";
 import { salesNoteRoutes } from "./notes/routes.ts";
 import { deliveryChallanRoutes } from "./challans/routes.ts";
 import { productRoutes } from "./products/routes.ts";
@@ -47,6 +48,7 @@ export function commandApiRouter(deps: CommandDeps): Router {
     "/vendors",
     partyRoutes(deps, { label: "Vendor", schema: vendorInputSchema, stream: streams.vendor, decider: vendorDecider, view: vendorView, beforeDelete: assertVendorHasNoDocuments }),
   );
+  router.use("/customers", advanceRoutes(deps));
   router.use("/profile", profileRoutes(deps));
   router.use("/products", productRoutes(deps));
   router.use("/invoices", invoiceShareRoutes(deps));

@@ -14,6 +14,7 @@ import { processesProjection } from "./processes/processesProjection.ts";
 import type { AnyProjection } from "./projection.ts";
 import { usersProjection } from "./users/usersProjection.ts";
 import { shareLinksProjection } from "./share/shareLinksProjection.ts";
+import { advancesProjection } from "./advances/advancesProjection.ts";
 
 /** Every read model the projector keeps. */
 export const allProjections: readonly AnyProjection[] = [
@@ -32,4 +33,5 @@ export const allProjections: readonly AnyProjection[] = [
   salesNotesProjection,
   deliveryChallansProjection,
   shareLinksProjection,
+  advancesProjection,
 ];

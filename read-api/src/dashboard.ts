@@ -1,4 +1,4 @@
-import { indianDateOf, type DashboardStats } from "@bahi/shared/contract";
+import { indianDateOf, outstandingPaiseOf, type DashboardStats, type Invoice } from "@bahi/shared/contract";
 import type { DashboardDocument } from "@bahi/shared/read-models";
 
 const rupees = (paise: number) => paise / 100;
@@ -12,8 +12,11 @@ export function lastMonths(now: Date, count: number): string[] {
   });
 }
 
-/** SPEC's statistics for the month `now` falls in, read off one precomputed document. */
-export function dashboardStats(doc: DashboardDocument | null, now: Date): DashboardStats {
+/**
+ * SPEC's statistics for the month `now` falls in, read off one precomputed document; what is
+ * outstanding from the invoices' own balances (issue 10: one computation with the lists and aging).
+ */
+export function dashboardStats(doc: DashboardDocument | null, invoices: readonly Invoice[], now: Date): DashboardStats {
   const month = indianDateOf(now).slice(0, 7);
   const salesPaise = doc?.salesByMonth[month] ?? 0;
   const expensesPaise = doc?.expensesByMonth[month] ?? 0;
@@ -21,7 +24,7 @@ export function dashboardStats(doc: DashboardDocument | null, now: Date): Dashbo
   const profitMargin = salesPaise > 0 ? Math.round((1000 * (salesPaise - expensesPaise)) / salesPaise) / 10 : 0;
   return {
     totalSales: rupees(salesPaise),
-    outstanding: rupees(doc?.outstandingPaise ?? 0),
+    outstanding: rupees(outstandingPaiseOf(invoices)),
     totalExpenses: rupees(expensesPaise),
     profitMargin,
     recentInvoices: doc?.recentInvoices ?? [],

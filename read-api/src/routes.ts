@@ -12,9 +12,15 @@ import { sendNotePdf } from "./notes/routes.ts";
 import { logoOf, profileLogoRoutes } from "./profile/logo.ts";
 import { buildReport } from "./reports/report.ts";
 import { reportPdf } from "./reports/reportPdf.ts";
+import { agingRoutes } from "./reports/aging.ts";
 import { userResponse } from "./users.ts";
 import { invoiceShareReadRoutes } from "./share/routes.ts";
-import { customerBalanceRoutes, partiesShown } from "./parties/routes.ts";
+import { customerBalanceRoutes } from "./parties/routes.ts";
+import { customerLedgerRoutes } from "./ledger/routes.ts";
+import { invoiceList } from "./lists/invoices.ts";
+import { expenseList } from "./lists/expenses.ts";
+import { isLowStock, productList } from "./lists/products.ts";
+import { customerList, vendorList } from "./lists/parties.ts";
 
 export interface ReadDeps {
   readStore: ReadStore;
@@ -76,25 +82,26 @@ export function readApiRouter(deps: ReadDeps): Router {
   router.use("/delivery-challans", deliveryChallanReadRoutes({ readStore, blobStore: deps.blobStore, sessions }));
 
   router.get("/customers", async (req, res) => {
-    res.json(newestFirst(partiesShown(await readStore.list<Customer>(collections.customers, requireUserId(sessions, req)), req.query)));
+    res.json(await customerList(readStore, requireUserId(sessions, req), req.query));
   });
   router.use("/customers", customerBalanceRoutes({ readStore, sessions }));
+  router.use("/customers", customerLedgerRoutes({ readStore, sessions, clock }));
   router.get("/customers/:id", async (req, res) => {
     res.json(await owned<Customer>(collections.customers, req.params.id, requireUserId(sessions, req), "Customer"));
   });
   router.get("/vendors", async (req, res) => {
-    res.json(newestFirst(partiesShown(await readStore.list<Vendor>(collections.vendors, requireUserId(sessions, req)), req.query)));
+    res.json(await vendorList(readStore, requireUserId(sessions, req), req.query));
   });
   router.get("/vendors/:id", async (req, res) => {
     res.json(await owned<Vendor>(collections.vendors, req.params.id, requireUserId(sessions, req), "Vendor"));
   });
 
   router.get("/products", async (req, res) => {
-    res.json(newestFirst(await readStore.list<Product>(collections.products, requireUserId(sessions, req))));
+    res.json(await productList(readStore, requireUserId(sessions, req), req.query));
   });
   router.get("/products/low-stock", async (req, res) => {
     const products = await readStore.list<Product>(collections.products, requireUserId(sessions, req));
-    res.json(products.filter((p) => p.isActive && p.stock <= p.minStock).sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name)));
+    res.json(products.filter(isLowStock).sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name)));
   });
   router.get("/products/:id", async (req, res) => {
     res.json(await owned<Product>(collections.products, req.params.id, requireUserId(sessions, req), "Product"));
@@ -120,9 +127,9 @@ export function readApiRouter(deps: ReadDeps): Router {
     });
   }
 
+  // Issue 10: search, filters, sort and paging (read-api/src/lists); withBalance inside.
   router.get("/invoices", async (req, res) => {
-    // Issue 10: withBalance gives documents projected before payments their amountPaid and balanceDue.
-    res.json(newestFirst(await readStore.list<Invoice>(collections.invoices, requireUserId(sessions, req))).map(withBalance));
+    res.json(await invoiceList(readStore, requireUserId(sessions, req), req.query));
   });
   router.use("/invoices", invoiceShareReadRoutes({ readStore, sessions }));
   router.get("/invoices/:id", async (req, res) => {
@@ -148,8 +155,7 @@ export function readApiRouter(deps: ReadDeps): Router {
   });
 
   router.get("/expenses", async (req, res) => {
-    const expenses = await readStore.list<Expense>(collections.expenses, requireUserId(sessions, req));
-    res.json(expenses.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.createdAt.localeCompare(a.createdAt))));
+    res.json(await expenseList(readStore, requireUserId(sessions, req), req.query, clock()));
   });
   router.get("/expenses/:id", async (req, res) => {
     res.json(await owned<Expense>(collections.expenses, req.params.id, requireUserId(sessions, req), "Expense"));
@@ -157,7 +163,8 @@ export function readApiRouter(deps: ReadDeps): Router {
 
   router.get("/dashboard/stats", async (req, res) => {
     const userId = requireUserId(sessions, req);
-    res.json(dashboardStats(await readStore.get<DashboardDocument>(collections.dashboards, userId), clock()));
+    const [doc, invoices] = await Promise.all([readStore.get<DashboardDocument>(collections.dashboards, userId), readStore.list<Invoice>(collections.invoices, userId)]);
+    res.json(dashboardStats(doc, invoices, clock()));
   });
 
   async function report(req: import("express").Request) {
@@ -181,6 +188,7 @@ export function readApiRouter(deps: ReadDeps): Router {
       : undefined;
     return { report: buildReport(period, now, { invoices, expenses, customers, gstOfMonth }), business: user?.companyName ?? `${user?.firstName ?? ""} ${user?.lastName ?? ""}`.trim() };
   }
+  router.use("/reports", agingRoutes({ readStore, sessions, clock }));
   router.get("/reports", async (req, res) => {
     res.json((await report(req)).report);
   });
@@ -206,7 +214,8 @@ export function readApiRouter(deps: ReadDeps): Router {
       ]);
       results.invoices = newestFirst(invoices.filter((i) => has(i.invoiceNumber, i.customer.name, i.customer.gstNumber))).slice(0, 8)
         .map((i) => ({ id: i.id, invoiceNumber: i.invoiceNumber, customerName: i.customer.name, total: i.total, status: i.status }));
-      results.customers = customers.filter((c) => has(c.name, c.email, c.gstNumber, c.phone)).slice(0, 8)
+      // Issue 10: archived customers are hidden from pickers and search alike.
+      results.customers = customers.filter((c) => c.archived !== true && has(c.name, c.email, c.gstNumber, c.phone)).slice(0, 8)
         .map((c) => ({ id: c.id, name: c.name, gstNumber: c.gstNumber, email: c.email }));
       results.products = products.filter((p) => has(p.name, p.sku, p.hsnCode, p.category, p.barcode)).slice(0, 8)
         .map((p) => ({ id: p.id, name: p.name, sku: p.sku, stock: p.stock }));

@@ -183,6 +183,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/dashboard/stats" },
   { method: "GET", path: "/api/reports" },
   { method: "GET", path: "/api/reports/pdf" },
+  { method: "GET", path: "/api/reports/aging" },
   { method: "GET", path: "/api/search" },
   { method: "GET", path: "/api/gst/returns" },
   { method: "GET", path: "/api/gst/returns/:id/json", idKind: "gstReturn" },

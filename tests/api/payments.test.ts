@@ -164,7 +164,7 @@ describe.each(backends)("payments against invoices (issue 10) on %s", (backend) 
     expect(await countEvents(app.sql)).toBe(afterRegister);
   });
 
-  it("s.34: a credit note on a partly paid invoice lowers the balance, never below 0", async () => {
+  it("s.34: a credit note on a partly paid invoice lowers the balance, never below 0, and outstanding counts only what is owed", async () => {
     const { owner, invoice, product } = await business(app);
     const a = await invoice();
     await owner.post(`/api/invoices/${a.id}/payments`, { amount: "700", date: today, mode: "upi" });
@@ -174,6 +174,12 @@ describe.each(backends)("payments against invoices (issue 10) on %s", (backend) 
     expect((await owner.get(`/api/invoices/${a.id}`)).body).toMatchObject({ netTotal: "0.00", amountPaid: "700.00", balanceDue: "0.00" });
     const over = await owner.post(`/api/invoices/${a.id}/payments`, { amount: "1", date: today, mode: "upi" });
     expect(over.body.code).toBe("PAYMENT_EXCEEDS_BALANCE");
+    // What another invoice owes is not hidden by the refund due on this one: the dashboard, the
+    // invoice list's counter and the aging total are one sum of balances due (outstandingPaiseOf).
+    await invoice();
+    expect((await owner.get("/api/dashboard/stats")).body.outstanding).toBe(1180);
+    expect((await owner.get("/api/invoices?limit=1")).body.summary.outstanding).toBe("1180.00");
+    expect((await owner.get("/api/reports/aging")).body.total).toBe("1180.00");
     // Mark Paid settles it without money: what was received stays ₹700.
     expect((await owner.patch(`/api/invoices/${a.id}/status`, { status: "paid" })).body).toMatchObject({ status: "paid", amountPaid: "700.00", balanceDue: "0.00" });
     expect((await owner.get(`/api/invoices/${a.id}`)).body).toMatchObject({ status: "paid", amountPaid: "700.00", balanceDue: "0.00" });

@@ -3,7 +3,7 @@ import { gstinCheckCharacter } from "@bahi/shared/contract";
 import type { Browser, BrowserContext, Download, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, newAppPage, registerThroughUi } from "./support/browser.ts";
+import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, newAppPage, registerThroughUi, rowMenuItem } from "./support/browser.ts";
 
 /**
  * The money path in a real browser against `bahi start`: a business owner sets up a GST
@@ -227,7 +227,7 @@ describe("a business owner's first GST invoice", () => {
   });
 
   it("downloads the invoice as text and the list as CSV", async () => {
-    const [text] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Download ${invoiceNumber}`, exact: true }).click()]);
+    const [text] = await Promise.all([page.waitForEvent("download"), (await rowMenuItem(page, page, invoiceNumber, `Download ${invoiceNumber}`)).click()]);
     expect(text.suggestedFilename()).toBe(`${invoiceNumber.replaceAll("/", "-")}.txt`);
     const body = await downloadText(text);
     expect(body).toContain("TAX INVOICE");
@@ -243,7 +243,7 @@ describe("a business owner's first GST invoice", () => {
 
   it("opens the edit form on the unpaid invoice, marks it paid, and then only shows it", async () => {
     // Issue 9: an unpaid invoice opens the create form prefilled, its number fixed.
-    await page.getByRole("button", { name: `Edit ${invoiceNumber}` }).click();
+    await (await rowMenuItem(page, page, invoiceNumber, `Edit ${invoiceNumber}`)).click();
     const form = page.getByRole("dialog", { name: `Edit Invoice ${invoiceNumber}` });
     expect(await form.getByLabel("Invoice Number").inputValue()).toBe(invoiceNumber);
     await page.keyboard.press("Escape");
@@ -256,7 +256,7 @@ describe("a business owner's first GST invoice", () => {
     expect(await page.getByRole("button", { name: `Mark Paid ${invoiceNumber}` }).count()).toBe(0);
     await visible(page.getByRole("group", { name: "Paid", exact: true }).getByText("1", { exact: true }));
     await screenshot(page, "inv-05-invoices");
-    await page.getByRole("button", { name: `Edit ${invoiceNumber}` }).click();
+    await (await rowMenuItem(page, page, invoiceNumber, `Edit ${invoiceNumber}`)).click();
     const view = page.getByRole("dialog", { name: `Edit Invoice ${invoiceNumber}` });
     await visible(view.getByText("A paid invoice cannot be changed. Issue a credit or debit note to correct it."));
     await page.keyboard.press("Escape");

@@ -2,7 +2,7 @@ import { financialYearOf, gstinCheckCharacter, indianDateOf, seriesNumber } from
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { apiCall, chooseIn, hidden, launchBrowser, navLink, newAppPage, noToastsIn, registerThroughUi, screenshot, toastIn, visible } from "./support/browser.ts";
+import { apiCall, chooseIn, hidden, launchBrowser, navLink, newAppPage, noToastsIn, registerThroughUi, screenshot, toastIn, visible, rowMenuItem } from "./support/browser.ts";
 
 /**
  * Issue 9, s.34 in a real browser against `bahi start`: an invoice is created and edited, then
@@ -67,7 +67,7 @@ describe("credit note from an invoice", () => {
     await hidden(form);
     await visible(row().getByText("₹4,200"));
 
-    await row().getByRole("button", { name: `Edit ${number}` }).click();
+    await (await rowMenuItem(page, row(), number, `Edit ${number}`)).click();
     const edit = page.getByRole("dialog", { name: `Edit Invoice ${number}` });
     await edit.getByLabel("Qty 1").fill("5");
     await visible(totalLine(edit, "Total").getByText("₹10,500.00"));
@@ -80,7 +80,7 @@ describe("credit note from an invoice", () => {
   });
 
   it("s.34(1): a credit note for 2 returned sarees, prefilled from the invoice, brings the stock back", async () => {
-    await row().getByRole("button", { name: `Credit Note ${number}` }).click();
+    await (await rowMenuItem(page, row(), number, `Credit Note ${number}`)).click();
     const dialog = page.getByRole("dialog", { name: `Credit Note for ${number}` });
     await visible(dialog);
     // Prefilled with the invoice's line: its quantity and rate.
@@ -122,7 +122,7 @@ describe("credit note from an invoice", () => {
   });
 
   it("s.34: crediting more than is left on the invoice shows the server's reason and issues nothing", async () => {
-    await row().getByRole("button", { name: `Credit Note ${number}` }).click();
+    await (await rowMenuItem(page, row(), number, `Credit Note ${number}`)).click();
     const dialog = page.getByRole("dialog", { name: `Credit Note for ${number}` });
     // 5 more sarees (₹10,000) against the ₹6,000 of taxable value left after CN/…/0001.
     await dialog.getByRole("button", { name: "Issue Credit Note" }).click();
@@ -136,7 +136,8 @@ describe("credit note from an invoice", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await visible(page.getByRole("row", { name: noteNumber }));
     await screenshot(page, "notes-04-list-390");
-    await page.getByRole("row", { name: number }).getByRole("button", { name: `Debit Note ${number}` }).click();
+    // Issue 10: on a phone each invoice is a card (a list item), not a table row.
+    await (await rowMenuItem(page, page.getByRole("listitem", { name: number }), number, `Debit Note ${number}`)).click();
     const debit = page.getByRole("dialog", { name: `Debit Note for ${number}` });
     await visible(debit.getByLabel("Qty 1"));
     await screenshot(page, "notes-06-debit-note-form-390");

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../read-api/src/invoices/pdfText.testing.ts";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { apiCall, chooseIn, hidden, launchBrowser, newAppPage, noToastsIn, screenshot, toastIn, visible } from "./support/browser.ts";
+import { apiCall, chooseIn, hidden, launchBrowser, newAppPage, noToastsIn, screenshot, toastIn, visible, rowMenuItem } from "./support/browser.ts";
 
 /**
  * Issue 9 in a real browser against `bahi start`: a new business goes through the first-run
@@ -159,7 +159,7 @@ describe("first-run business setup", () => {
     });
     expect(products.length).toBe(1);
     await page.reload();
-    await page.getByRole("row", { name: number }).getByRole("button", { name: `Credit Note ${number}` }).click();
+    await (await rowMenuItem(page, page.getByRole("row", { name: number }), number, `Credit Note ${number}`)).click();
     const dialog = page.getByRole("dialog", { name: `Credit Note for ${number}` });
     await visible(dialog);
     await choose(dialog, "Add lines from another invoice", new RegExp(second.invoiceNumber));

@@ -20,26 +20,42 @@ interface StatCardProps {
   icon: LucideIcon;
   tint?: keyof typeof TINTS;
   loading?: boolean;
+  /** The figure could not be loaded: shows a dash, never a misleading "0". */
+  unavailable?: boolean;
+}
+
+/** Headline figures: two to a row on a phone, four on a wide screen. */
+export function StatGrid({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-label={label} className={cn("mb-8 grid min-w-0 grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4", className)}>
+      {children}
+    </section>
+  );
 }
 
 /** One headline figure; the label names the figure for screen readers and tests. */
-export function StatCard({ label, value, hint, icon: Icon, tint = "indigo", loading = false }: StatCardProps) {
+export function StatCard({ label, value, hint, icon: Icon, tint = "indigo", loading = false, unavailable = false }: StatCardProps) {
   return (
-    <Card className="p-5" role="group" aria-label={label}>
-      <div className="flex items-start justify-between gap-3">
+    <Card className="min-w-0 p-4 sm:p-5" role="group" aria-label={label}>
+      <div className="flex items-start justify-between gap-2 sm:gap-3">
         <div className="min-w-0">
-          <p className="text-sm font-medium text-muted-foreground">{label}</p>
+          <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
           {loading ? (
-            <Skeleton className="mt-2 h-8 w-28" />
+            <Skeleton className="mt-2 h-7 w-20 sm:h-8 sm:w-28" />
+          ) : unavailable ? (
+            <p className="mt-1.5 text-xl font-bold tracking-tight text-muted-foreground sm:text-2xl">
+              <span aria-hidden="true">—</span>
+              <span className="sr-only">Not available</span>
+            </p>
           ) : (
-            <p className="mt-1.5 truncate text-2xl font-bold tracking-tight text-foreground">{value}</p>
+            <p className="mt-1.5 truncate text-xl font-bold tracking-tight text-foreground sm:text-2xl">{value}</p>
           )}
         </div>
-        <span className={cn("flex size-11 shrink-0 items-center justify-center rounded-xl", TINTS[tint])}>
+        <span className={cn("hidden size-11 shrink-0 items-center justify-center rounded-xl min-[400px]:flex", TINTS[tint])}>
           <Icon aria-hidden="true" className="size-5" />
         </span>
       </div>
-      {hint && <p className="mt-3 text-xs text-muted-foreground">{hint}</p>}
+      {hint && <p className="mt-2 text-xs text-muted-foreground sm:mt-3">{hint}</p>}
     </Card>
   );
 }

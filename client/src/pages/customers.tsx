@@ -1,9 +1,11 @@
 import { toPaise } from "@bahi/shared/contract";
-import type { Customer } from "@bahi/shared/contract";
+import type { Customer, CustomerListSummary } from "@bahi/shared/contract";
+import { usePagedList } from "../api/lists.ts";
+import { useListUrl } from "../components/lists/list-controls.tsx";
+import { PARTY_LIST_KEYS, PartyPager, PartyToolbar } from "../components/lists/party-list.tsx";
 import { CreditCard, IndianRupee, Plus, Users } from "lucide-react";
 import { useState } from "react";
-import { useLocation, useSearch } from "wouter";
-import { useCustomers, useDeleteCustomer } from "../api/customers.ts";
+import { useDeleteCustomer } from "../api/customers.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { EmptyState, ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -11,7 +13,7 @@ import { PartyFormDialog } from "../components/parties/party-form-dialog.tsx";
 import { ArchivedParties, ArchiveInsteadDialog, hasDocumentsReason } from "../components/parties/archived-parties.tsx";
 import { useSetArchived } from "../api/party-archive.ts";
 import { PartyCard, PartyCardSkeletons } from "../components/parties/party-card.tsx";
-import { StatCard } from "../components/stat-card.tsx";
+import { StatCard, StatGrid } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 import { formatCurrency } from "../lib/format.ts";
@@ -28,27 +30,29 @@ function creditLimitPaise(customer: Customer): number {
 }
 
 export function CustomersPage() {
-  const [, navigate] = useLocation();
+  const listUrl = useListUrl("/customers", PARTY_LIST_KEYS);
+  const { params: filters, setFilters } = listUrl;
   // The dashboard's 'Add Customer' quick action links to /customers?add=1.
-  const params = new URLSearchParams(useSearch());
+  const params = new URLSearchParams(listUrl.search);
   const openedFromQuickAction = params.has("add");
   // A search result links to /customers?customer=<id>.
   const highlightId = params.get("customer");
   const [editing, setEditing] = useState<Editing>(() => (openedFromQuickAction ? { customer: null } : null));
   const [deleting, setDeleting] = useState<Customer | null>(null);
-  const customers = useCustomers();
+  const customers = usePagedList<Customer, CustomerListSummary>("/api/customers", filters);
   const remove = useDeleteCustomer();
   // Issue 10: a customer with documents is archived instead of deleted.
   const setArchived = useSetArchived("/api/customers");
   const [refused, setRefused] = useState<{ party: Customer; reason: string } | null>(null);
 
-  const list = customers.data ?? [];
-  const withCredit = list.filter((customer) => creditLimitPaise(customer) > 0);
-  const totalCreditPaise = withCredit.reduce((sum, customer) => sum + creditLimitPaise(customer), 0);
+  const list = customers.data?.items ?? [];
+  // Issue 10: the server's figures over every live customer; none while loading or failed.
+  const summary = customers.data?.summary ?? null;
+  const hasAny = summary ? summary.count > 0 : list.length > 0 || listUrl.filtered;
 
   function closeForm() {
     setEditing(null);
-    if (openedFromQuickAction) navigate("/customers", { replace: true });
+    if (openedFromQuickAction) listUrl.drop(["add"]);
   }
 
   async function confirmDelete() {
@@ -85,16 +89,22 @@ export function CustomersPage() {
     <>
       <PageHeader title="Customers" description="Contact details, GST numbers and credit limits of the people you bill" actions={addButton} />
 
-      <section aria-label="Customer figures" className="mb-8 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Customers" value={list.length} icon={Users} tint="indigo" loading={customers.isPending} />
-        <StatCard label="With Credit Limit" value={withCredit.length} icon={CreditCard} tint="emerald" loading={customers.isPending} />
-        <StatCard label="Total Credit Limit" value={formatCurrency(totalCreditPaise / 100)} icon={IndianRupee} tint="violet" loading={customers.isPending} />
-      </section>
+      <StatGrid label="Customer figures" className="sm:grid-cols-3 xl:grid-cols-3">
+        <StatCard label="Total Customers" value={summary ? summary.count : "—"} icon={Users} tint="indigo" loading={customers.isPending} />
+        <StatCard label="With Credit Limit" value={summary ? summary.withCreditLimit : "—"} icon={CreditCard} tint="emerald" loading={customers.isPending} />
+        <StatCard label="Total Credit Limit" value={summary ? formatCurrency(summary.totalCreditLimit) : "—"} icon={IndianRupee} tint="violet" loading={customers.isPending} />
+      </StatGrid>
+
+      {(hasAny || customers.isPending) && !customers.isError && (
+        <PartyToolbar noun="customers" filters={filters} setFilters={setFilters} filtered={listUrl.filtered} onClear={listUrl.clearFilters} />
+      )}
 
       {customers.isPending ? (
         <PartyCardSkeletons />
       ) : customers.isError ? (
         <ErrorState title="Could not load your customers" error={customers.error} onRetry={() => void customers.refetch()} />
+      ) : list.length === 0 && hasAny ? (
+        <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">No customers match your search.</p>
       ) : list.length === 0 ? (
         <EmptyState icon={Users} title="No customers found" text="Add your first customer to start sending them invoices." action={addButton} />
       ) : (
@@ -105,6 +115,7 @@ export function CustomersPage() {
               party={customer}
               dateLabel="Joined"
               highlighted={customer.id === highlightId}
+              statementFor={customer}
               extra={
                 creditLimitPaise(customer) > 0 && (
                   <li className="flex items-center gap-2.5 text-sm">
@@ -120,6 +131,9 @@ export function CustomersPage() {
             />
           ))}
         </div>
+      )}
+      {customers.data && hasAny && (
+        <PartyPager label="Customer pages" page={customers.data} listUrl={listUrl} busy={customers.isFetching} />
       )}
 
       {editing && <PartyFormDialog kind="customer" key={editing.customer?.id ?? "new"} party={editing.customer} onClose={closeForm} />}

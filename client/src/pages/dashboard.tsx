@@ -13,7 +13,7 @@ import { DashboardStatusBadge } from "../components/invoices/invoice-status.tsx"
 import { ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { SetupReminder } from "../components/setup/setup-reminder.tsx";
-import { StatCard } from "../components/stat-card.tsx";
+import { StatCard, StatGrid } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
@@ -190,12 +190,12 @@ export function DashboardPage() {
           <ErrorState title="Could not load your business figures" error={stats.error} onRetry={() => void stats.refetch()} />
         </div>
       ) : (
-        <section aria-label="Business figures" className="mb-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatGrid label="Business figures">
           <StatCard label="Total Sales" value={formatCurrency(data?.totalSales)} hint="This month" icon={IndianRupee} tint="indigo" loading={loading} />
           <StatCard label="Outstanding" value={formatCurrency(data?.outstanding)} hint="Pending payments" icon={Clock} tint="amber" loading={loading} />
           <StatCard label="Total Expenses" value={formatCurrency(data?.totalExpenses)} hint="This month" icon={Wallet} tint="rose" loading={loading} />
           <StatCard label="Profit Margin" value={formatPercent(data?.profitMargin)} hint="Sales less expenses" icon={Percent} tint="emerald" loading={loading} />
-        </section>
+        </StatGrid>
       )}
 
       <div className="grid gap-6">

@@ -1,9 +1,11 @@
-import { formatInr, PRODUCT_CATEGORIES, roundHalfUp, TAXABILITY_LABELS, toPaise, toThousandths } from "@bahi/shared/contract";
+import { formatInr, PRODUCT_CATEGORIES, TAXABILITY_LABELS, toPaise, type ProductListSummary } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
 import type { Product } from "@bahi/shared/contract";
 import { Boxes, CircleCheck, IndianRupee, Package, PackagePlus, Pencil, Plus, SlidersHorizontal, Trash, TriangleExclamationPoint } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useLocation, useSearch } from "wouter";
+import { useSearch } from "wouter";
+import { usePagedList } from "../api/lists.ts";
+import { ClearFilters, FilterSelect, ListPager, ListToolbar, SearchBox, useListUrl, type FilterOption } from "../components/lists/list-controls.tsx";
 import { describeError } from "../api/errors.ts";
 import { stockText } from "../lib/quantity.ts";
 import { useDeleteProduct, useLowStockProducts, useProducts, useSetProductActive } from "../api/products.ts";
@@ -12,7 +14,7 @@ import { EmptyState, ErrorState, TableSkeleton } from "../components/list-states
 import { PageHeader } from "../components/page-header.tsx";
 import { ProductFormDialog } from "../components/products/product-form-dialog.tsx";
 import { AdjustStockDialog, ReceiveStockDialog } from "../components/products/stock-dialogs.tsx";
-import { StatCard } from "../components/stat-card.tsx";
+import { StatCard, StatGrid } from "../components/stat-card.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
@@ -34,14 +36,6 @@ type Dialog =
 
 const LOW_STOCK_ALERTS_SHOWN = 5;
 
-function pricePaise(product: Product): number {
-  try {
-    return toPaise(product.price);
-  } catch {
-    return 0;
-  }
-}
-
 function isLowStock(product: Product): boolean {
   return product.stock <= product.minStock;
 }
@@ -55,7 +49,8 @@ const CATEGORY_TINTS: Record<string, string> = {
   Other: "bg-slate-100 text-slate-700",
 };
 
-function CategoryCards({ products }: { products: readonly Product[] }) {
+/** How many products each category has, over every product; a card filters the table by it. */
+function CategoryCards({ products, selected, onSelect }: { products: readonly Product[]; selected: string; onSelect: (category: string) => void }) {
   const counts = PRODUCT_CATEGORIES.map((category) => ({ category, count: products.filter((p) => p.category === category).length })).filter(
     (entry) => entry.count > 0,
   );
@@ -63,16 +58,26 @@ function CategoryCards({ products }: { products: readonly Product[] }) {
   return (
     <section aria-label="Categories" className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
       {counts.map(({ category, count }) => (
-        <Card key={category} role="group" aria-label={category} className="flex items-center gap-3 p-4">
-          <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg", CATEGORY_TINTS[category])}>
-            <Boxes aria-hidden="true" className="size-4" />
-          </span>
-          <div className="min-w-0">
-            <p className="truncate text-sm font-medium text-foreground">{category}</p>
-            <p className="text-xs text-muted-foreground">
-              {count} {count === 1 ? "item" : "items"}
-            </p>
-          </div>
+        <Card key={category} role="group" aria-label={category} className={cn("min-w-0 p-0", selected === category && "ring-2 ring-primary/50")}>
+          <button
+            type="button"
+            aria-pressed={selected === category}
+            title={selected === category ? "Show every category" : `Show only ${category}`}
+            onClick={() => onSelect(selected === category ? "" : category)}
+            className="flex w-full min-w-0 items-center gap-3 rounded-xl p-4 text-left outline-none hover:bg-muted/40 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          >
+            <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg", CATEGORY_TINTS[category])}>
+              <Boxes aria-hidden="true" className="size-4" />
+            </span>
+            <span className="block min-w-0">
+              <span className="block truncate text-sm font-medium text-foreground" title={category}>
+                {category}
+              </span>
+              <span className="block text-xs text-muted-foreground">
+                {count} {count === 1 ? "item" : "items"}
+              </span>
+            </span>
+          </button>
         </Card>
       ))}
     </section>
@@ -210,30 +215,65 @@ function ProductTable({ products, highlightId, togglingId, onToggleActive, onOpe
   );
 }
 
+/** The URL keys of the product list (issue 10). */
+const PRODUCT_LIST_KEYS = ["q", "status", "category", "sort"] as const;
+
+const PRODUCT_STATUS_OPTIONS: FilterOption[] = [
+  { value: "", label: "All products" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+  { value: "low-stock", label: "Low stock" },
+  { value: "out-of-stock", label: "Out of stock" },
+];
+
+const PRODUCT_CATEGORY_OPTIONS: FilterOption[] = [{ value: "", label: "All categories" }, ...PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category }))];
+
+const PRODUCT_SORT_OPTIONS: FilterOption[] = [
+  { value: "", label: "Newest first" },
+  { value: "name-asc", label: "Name, A to Z" },
+  { value: "stock-asc", label: "Stock, lowest" },
+  { value: "price-desc", label: "Price, highest" },
+  { value: "price-asc", label: "Price, lowest" },
+];
+
+/** Whole rupees of a server figure ("1234.50"); "—" if it is not money. */
+function wholeRupeesOf(amount: string | undefined): string {
+  try {
+    return amount === undefined ? "—" : formatInr(toPaise(amount), { decimals: 0 });
+  } catch {
+    return "—";
+  }
+}
+
 export function InventoryPage() {
-  const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   // The dashboard's 'Add Product' quick action links to /inventory?add=1; search results to ?product=<id>.
   const openedFromQuickAction = params.has("add");
   const highlightId = params.get("product");
   const [dialog, setDialog] = useState<Dialog>(() => (openedFromQuickAction ? { kind: "add" } : null));
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const listUrl = useListUrl("/inventory", PRODUCT_LIST_KEYS);
+  const { params: filters, setFilters } = listUrl;
+  const page = usePagedList<Product, ProductListSummary>("/api/products", filters);
+  // The scanner and the category cards look at every product, not the page shown.
   const products = useProducts();
   const lowStock = useLowStockProducts();
   const remove = useDeleteProduct();
   const setActive = useSetProductActive();
 
   const list = products.data ?? [];
-  // Stock may be 7.5 KGS (issue 9): value in thousandths, rounded half up per product, so no float touches money.
-  const stockValuePaise = list.reduce((sum, product) => sum + roundHalfUp(pricePaise(product) * (toThousandths(product.stock) ?? 0), 1000), 0);
+  const rows = page.data?.items ?? [];
+  // Issue 10: the server's figures over every product; none while loading or failed.
+  const summary = page.data?.summary ?? null;
+  const hasAny = summary ? summary.count > 0 : rows.length > 0 || listUrl.filtered;
 
   useEffect(() => {
-    if (highlightId && products.data) document.getElementById(`product-${highlightId}`)?.scrollIntoView({ block: "center" });
-  }, [highlightId, products.data]);
+    if (highlightId && page.data) document.getElementById(`product-${highlightId}`)?.scrollIntoView({ block: "center" });
+  }, [highlightId, page.data]);
 
   function closeDialog() {
     setDialog(null);
-    if (openedFromQuickAction) navigate("/inventory", { replace: true });
+    if (openedFromQuickAction) listUrl.drop(["add"]);
   }
 
   async function toggleActive(product: Product) {
@@ -278,13 +318,13 @@ export function InventoryPage() {
         }
       />
 
-      <section aria-label="Inventory figures" className="mb-8 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Products" value={list.length} icon={Package} tint="indigo" loading={products.isPending} />
-        <StatCard label="Low Stock" value={lowStock.data?.length ?? 0} icon={TriangleExclamationPoint} tint="amber" loading={lowStock.isPending} />
-        <StatCard label="Stock Value" value={formatInr(stockValuePaise, { decimals: 0 })} hint="Price × stock on hand" icon={IndianRupee} tint="emerald" loading={products.isPending} />
-      </section>
+      <StatGrid label="Inventory figures" className="sm:grid-cols-3 xl:grid-cols-3">
+        <StatCard label="Total Products" value={summary ? summary.count : "—"} icon={Package} tint="indigo" loading={page.isPending} />
+        <StatCard label="Low Stock" value={summary ? summary.lowStock : "—"} icon={TriangleExclamationPoint} tint="amber" loading={page.isPending} />
+        <StatCard label="Stock Value" value={wholeRupeesOf(summary?.stockValue)} hint="Price × stock on hand" icon={IndianRupee} tint="emerald" loading={page.isPending} />
+      </StatGrid>
 
-      <CategoryCards products={list} />
+      <CategoryCards products={list} selected={filters.category ?? ""} onSelect={(category) => setFilters({ category })} />
 
       <LowStockAlerts
         products={lowStock.data ?? []}
@@ -293,9 +333,9 @@ export function InventoryPage() {
         onReorder={(product) => setDialog({ kind: "receive", product })}
       />
 
-      {products.isError ? (
-        <ErrorState title="Could not load your products" error={products.error} onRetry={() => void products.refetch()} />
-      ) : !products.isPending && list.length === 0 ? (
+      {page.isError ? (
+        <ErrorState title="Could not load your products" error={page.error} onRetry={() => (listUrl.pageIndex > 0 ? listUrl.setFilters({}) : void page.refetch())} />
+      ) : !page.isPending && !hasAny ? (
         <EmptyState icon={Package} title="No products found. Add your first product to get started." action={addButton} />
       ) : (
         <Card className="min-w-0">
@@ -303,12 +343,21 @@ export function InventoryPage() {
             <CardTitle>Products</CardTitle>
             <CardDescription>Stock on hand counts opening stock, receipts and adjustments, less invoiced quantities</CardDescription>
           </CardHeader>
-          {products.isPending ? (
-            <TableSkeleton />
+          <ListToolbar label="Find products">
+            <SearchBox label="Search products" placeholder="Name, SKU, HSN or barcode" value={filters.q ?? ""} onSearch={(q) => setFilters({ q }, { replace: true })} />
+            <FilterSelect label="Status" value={filters.status ?? ""} options={PRODUCT_STATUS_OPTIONS} onChange={(status) => setFilters({ status })} />
+            <FilterSelect label="Category" value={filters.category ?? ""} options={PRODUCT_CATEGORY_OPTIONS} onChange={(category) => setFilters({ category })} />
+            <FilterSelect label="Sort" value={filters.sort ?? ""} options={PRODUCT_SORT_OPTIONS} onChange={(sort) => setFilters({ sort })} />
+            <ClearFilters shown={listUrl.filtered} onClear={listUrl.clearFilters} />
+          </ListToolbar>
+          {page.isPending ? (
+            <TableSkeleton inset="flush" />
+          ) : rows.length === 0 ? (
+            <p className="border-t px-6 py-10 text-center text-sm text-muted-foreground">No products match these filters.</p>
           ) : (
-            <CardContent className="px-3 sm:px-6">
+            <CardContent className={cn("px-3 transition-opacity sm:px-6", page.isPlaceholderData && "opacity-60")} aria-busy={page.isFetching}>
               <ProductTable
-                products={list}
+                products={rows}
                 highlightId={highlightId}
                 togglingId={setActive.isPending ? (setActive.variables?.id ?? null) : null}
                 onToggleActive={(product) => void toggleActive(product)}
@@ -316,6 +365,9 @@ export function InventoryPage() {
                 onDelete={setDeleting}
               />
             </CardContent>
+          )}
+          {page.data && (
+            <ListPager label="Product pages" listUrl={listUrl} page={page.data} busy={page.isFetching} />
           )}
         </Card>
       )}

@@ -1,11 +1,15 @@
 import { indianDateOf } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
-import type { Invoice } from "@bahi/shared/contract";
+import type { Invoice, InvoiceListSummary } from "@bahi/shared/contract";
 import { Ban, IndianRupee, CircleCheck, Clock, Download, Eye, FileDown, FileMinus, FilePlus, FileText, FileWarning, Pencil, Plus, Sheet } from "lucide-react";
 import { useState } from "react";
-import { useLocation, useSearch } from "wouter";
+import { fetchFilteredList, usePagedList } from "../api/lists.ts";
+import { useCustomers } from "../api/customers.ts";
+import { ClearFilters, DateFilter, FilterSelect, ListPager, ListToolbar, SearchBox, useListUrl, type FilterOption } from "../components/lists/list-controls.tsx";
+import { RowMenu, type RowMenuItem } from "../components/lists/row-menu.tsx";
+import { cn } from "../lib/utils.ts";
 import { describeError } from "../api/errors.ts";
-import { useInvoices, useUpdateInvoiceStatus } from "../api/invoices.ts";
+import { useUpdateInvoiceStatus } from "../api/invoices.ts";
 import { netTotalOf, notesOfInvoice, useSalesNotes, type SalesNoteKind } from "../api/sales-notes.ts";
 import { SalesNoteFormDialog } from "../components/invoices/sales-note-form-dialog.tsx";
 import { SalesNotesCard } from "../components/invoices/sales-notes-card.tsx";
@@ -21,11 +25,10 @@ import { balanceOf, canTakePayment } from "../api/payments.ts";
 import { InvoiceViewDialog } from "../components/invoices/invoice-view-dialog.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
-import { StatCard } from "../components/stat-card.tsx";
+import { StatCard, StatGrid } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table.tsx";
-import { WithTooltip } from "../components/ui/tooltip.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 import { downloadText } from "../lib/download.ts";
 import { formatCurrency, formatIndianDate, formatRupees } from "../lib/format.ts";
@@ -43,16 +46,99 @@ type Dialog =
   | { kind: "note"; note: SalesNoteKind; invoice: Invoice }
   | null;
 
-function exportCsv(invoices: readonly Invoice[]) {
+function exportCsv(invoices: readonly Invoice[], filtered: boolean) {
   // The byte-order mark makes Excel read the file as UTF-8 (customer names, ₹ in notes).
   downloadText(`\uFEFF${invoicesToCsv(invoices)}`, `invoices-${indianDateOf(new Date())}.csv`, "text/csv;charset=utf-8");
-  toast({ title: "Invoices exported", description: `${invoices.length} ${invoices.length === 1 ? "invoice" : "invoices"} saved as CSV.` });
+  const what = `${invoices.length} ${invoices.length === 1 ? "invoice" : "invoices"}`;
+  toast({ title: "Invoices exported", description: filtered ? `${what} matching your filters saved as CSV.` : `${what} saved as CSV.` });
 }
 
+/** The URL keys of the invoice list (issue 10): search, filters and sort. */
+const INVOICE_LIST_KEYS = ["q", "status", "from", "to", "customerId", "sort"] as const;
+
+const STATUS_OPTIONS: FilterOption[] = [
+  { value: "", label: "All statuses" },
+  { value: "unpaid", label: "Unpaid" },
+  { value: "pending", label: "Pending" },
+  { value: "partially_paid", label: "Partially paid" },
+  { value: "overdue", label: "Overdue" },
+  { value: "paid", label: "Paid" },
+  { value: "cancelled", label: "Cancelled" },
+];
+
+const SORT_OPTIONS: FilterOption[] = [
+  { value: "", label: "Newest first" },
+  { value: "oldest", label: "Oldest first" },
+  { value: "date-desc", label: "Invoice date, latest" },
+  { value: "date-asc", label: "Invoice date, earliest" },
+  { value: "due-asc", label: "Due date, soonest" },
+  { value: "amount-desc", label: "Amount, highest" },
+  { value: "amount-asc", label: "Amount, lowest" },
+  { value: "customer-asc", label: "Customer, A to Z" },
+];
+
+/** What a row can do: the payment actions in sight, the rest behind "More actions". */
+function InvoiceActions({
+  invoice,
+  open,
+  onMarkPaid,
+  markingPaid,
+  pdf,
+}: {
+  invoice: Invoice;
+  open: (dialog: Exclude<Dialog, null>) => void;
+  onMarkPaid: () => void;
+  markingPaid: boolean;
+  pdf: ReturnType<typeof useInvoicePdfDownload>;
+}) {
+  const number = invoice.invoiceNumber;
+  const more: RowMenuItem[] = [
+    { text: "Download", label: `Download ${number}`, icon: Download, onSelect: () => downloadInvoiceText(invoice) },
+    { text: "Download PDF", label: `Download PDF ${number}`, icon: FileDown, disabled: pdf.pendingId === invoice.id, onSelect: () => void pdf.download(invoice) },
+    // Issue 9: unpaid invoices open the form; paid and cancelled ones show why they cannot change.
+    { text: "Edit", label: `Edit ${number}`, icon: Pencil, onSelect: () => open({ kind: canChangeInvoice(invoice) ? "edit" : "view", invoice }) },
+  ];
+  if (invoice.status !== "cancelled") {
+    more.push(
+      { text: "Credit Note", label: `Credit Note ${number}`, icon: FileMinus, onSelect: () => open({ kind: "note", note: "credit", invoice }) },
+      { text: "Debit Note", label: `Debit Note ${number}`, icon: FilePlus, onSelect: () => open({ kind: "note", note: "debit", invoice }) },
+    );
+  }
+  if (canChangeInvoice(invoice)) {
+    more.push({ text: "Cancel invoice", label: `Cancel ${number}`, icon: Ban, destructive: true, onSelect: () => open({ kind: "cancel", invoice }) });
+  }
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <RowAction tip="View" label={`View ${number}`} icon={Eye} onClick={() => open({ kind: "preview", invoice })} />
+      {/* Issue 10: a payment, full or part; Mark Paid receives the whole balance in one click. */}
+      {canTakePayment(invoice) && <RowAction tip="Record payment" label={`Record payment ${number}`} icon={IndianRupee} onClick={() => open({ kind: "pay", invoice })} />}
+      {canTakePayment(invoice) && (
+        <Button variant="outline" size="sm" aria-label={`Mark Paid ${number}`} disabled={markingPaid} onClick={onMarkPaid}>
+          Mark Paid
+        </Button>
+      )}
+      <RowMenu label={`More actions ${number}`} items={more} />
+    </div>
+  );
+}
+
+/** The amount, with what is left after notes and part payments. */
+function InvoiceAmount({ invoice, notes }: { invoice: Invoice; notes: ReturnType<typeof useSalesNotes>["data"] & {} }) {
+  return (
+    <>
+      {formatCurrency(invoice.total)}
+      {/* s.34: after credit or debit notes, what the customer owes on it. */}
+      {notesOfInvoice(notes, invoice.id).length > 0 && <span className="block text-xs text-muted-foreground">Net {formatRupees(netTotalOf(invoice, notes))}</span>}
+      {invoice.status !== "paid" && invoice.amountPaid && invoice.amountPaid !== "0.00" && (
+        <span className="block text-xs text-muted-foreground">Due {formatRupees(balanceOf(invoice))}</span>
+      )}
+    </>
+  );
+}
 
 export function InvoicesPage() {
-  const [, navigate] = useLocation();
-  const params = new URLSearchParams(useSearch());
+  const listUrl = useListUrl("/invoices", INVOICE_LIST_KEYS);
+  const params = new URLSearchParams(listUrl.search);
   // Links open a dialog: ?new=1 the form (footer, quick actions), ?view=<id> a preview (search).
   const fromLink = params.has("new") || params.has("view");
   const [dialog, setDialog] = useState<Dialog>(() => {
@@ -60,17 +146,23 @@ export function InvoicesPage() {
     if (viewId) return { kind: "previewId", id: viewId };
     return params.has("new") ? { kind: "create" } : null;
   });
-  const invoices = useInvoices();
+  const invoices = usePagedList<Invoice, InvoiceListSummary>("/api/invoices", listUrl.params);
+  const customers = useCustomers();
   const salesNotes = useSalesNotes();
   const notes = salesNotes.data ?? [];
   const updateStatus = useUpdateInvoiceStatus();
   const pdf = useInvoicePdfDownload();
-  const list = invoices.data ?? [];
-  const count = (status: string) => list.filter((invoice) => invoice.status === status).length;
+  const [exporting, setExporting] = useState(false);
+  const rows = invoices.data?.items ?? [];
+  // Issue 10: the counters are the server's, over every invoice; none while loading or failed.
+  const summary = invoices.data?.summary ?? null;
+  const figure = (value: number | undefined) => (summary && value !== undefined ? value : "—");
+  const hasAny = summary ? summary.count > 0 : rows.length > 0 || listUrl.filtered;
+  const { params: filters, setFilters } = listUrl;
 
   function closeDialog() {
     setDialog(null);
-    if (fromLink) navigate("/invoices", { replace: true });
+    if (fromLink) listUrl.drop(["new", "view"]);
   }
 
   async function markPaid(invoice: Invoice) {
@@ -82,12 +174,35 @@ export function InvoicesPage() {
     }
   }
 
+  async function exportFiltered() {
+    setExporting(true);
+    try {
+      exportCsv(await fetchFilteredList<Invoice>("/api/invoices", filters), listUrl.filtered);
+    } catch (error) {
+      toast({ title: "Export failed", description: describeError(error, "The invoices could not be loaded"), variant: "destructive" });
+    } finally {
+      setExporting(false);
+    }
+  }
+
   const createButton = (
     <Button onClick={() => setDialog({ kind: "create" })}>
       <Plus aria-hidden="true" />
       Create Invoice
     </Button>
   );
+
+  const actionsOf = (invoice: Invoice) => (
+    <InvoiceActions
+      invoice={invoice}
+      open={setDialog}
+      onMarkPaid={() => void markPaid(invoice)}
+      markingPaid={updateStatus.isPending && updateStatus.variables?.id === invoice.id}
+      pdf={pdf}
+    />
+  );
+
+  const customerOptions: FilterOption[] = [{ value: "", label: "All customers" }, ...(customers.data ?? []).map((customer) => ({ value: customer.id, label: customer.name }))];
 
   return (
     <>
@@ -96,7 +211,7 @@ export function InvoicesPage() {
         description="Create, send and track GST invoices"
         actions={
           <>
-            <Button variant="outline" disabled={list.length === 0} onClick={() => exportCsv(list)}>
+            <Button variant="outline" disabled={!hasAny || exporting || invoices.isError} onClick={() => void exportFiltered()}>
               <Sheet aria-hidden="true" />
               Export
             </Button>
@@ -105,114 +220,100 @@ export function InvoicesPage() {
         }
       />
 
-      <section aria-label="Invoice figures" className="mb-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Invoices" value={list.length} icon={FileText} tint="indigo" loading={invoices.isPending} />
-        <StatCard label="Paid" value={count("paid")} icon={CircleCheck} tint="emerald" loading={invoices.isPending} />
-        <StatCard label="Pending" value={count("pending") + count("partially_paid")} icon={Clock} tint="amber" loading={invoices.isPending} />
-        <StatCard label="Overdue" value={count("overdue")} icon={FileWarning} tint="rose" loading={invoices.isPending} />
-      </section>
+      <StatGrid label="Invoice figures">
+        <StatCard label="Total Invoices" value={figure(summary?.count)} icon={FileText} tint="indigo" loading={invoices.isPending} />
+        <StatCard label="Paid" value={figure(summary?.paid)} icon={CircleCheck} tint="emerald" loading={invoices.isPending} />
+        <StatCard label="Pending" value={figure(summary?.pending)} hint={summary ? `${formatRupees(summary.outstanding)} outstanding` : undefined} icon={Clock} tint="amber" loading={invoices.isPending} />
+        <StatCard label="Overdue" value={figure(summary?.overdue)} icon={FileWarning} tint="rose" loading={invoices.isPending} />
+      </StatGrid>
 
       {invoices.isError ? (
-        <ErrorState title="Could not load your invoices" error={invoices.error} onRetry={() => void invoices.refetch()} />
-      ) : !invoices.isPending && list.length === 0 ? (
+        <ErrorState title="Could not load your invoices" error={invoices.error} onRetry={() => (listUrl.pageIndex > 0 ? listUrl.setFilters({}) : void invoices.refetch())} />
+      ) : !invoices.isPending && !hasAny ? (
         <EmptyState icon={FileText} title="No invoices found. Create your first invoice to get started." action={createButton} />
       ) : (
         <Card className="min-w-0">
           <CardHeader>
             <CardTitle>All Invoices</CardTitle>
-            <CardDescription>Newest first</CardDescription>
+            <CardDescription>Search by number, customer or GSTIN; filter, sort and page through every invoice</CardDescription>
           </CardHeader>
+          <ListToolbar label="Find invoices">
+            <SearchBox label="Search invoices" placeholder="Number, customer or GSTIN" value={filters.q ?? ""} onSearch={(q) => setFilters({ q }, { replace: true })} />
+            <FilterSelect label="Status" value={filters.status ?? ""} options={STATUS_OPTIONS} onChange={(status) => setFilters({ status })} />
+            <FilterSelect label="Customer" value={filters.customerId ?? ""} options={customerOptions} onChange={(customerId) => setFilters({ customerId })} />
+            <DateFilter label="From" value={filters.from ?? ""} onChange={(from) => setFilters({ from })} />
+            <DateFilter label="To" value={filters.to ?? ""} onChange={(to) => setFilters({ to })} />
+            <FilterSelect label="Sort" value={filters.sort ?? ""} options={SORT_OPTIONS} onChange={(sort) => setFilters({ sort })} />
+            <ClearFilters shown={listUrl.filtered} onClear={listUrl.clearFilters} />
+          </ListToolbar>
           {invoices.isPending ? (
             <TableSkeleton inset="flush" />
+          ) : rows.length === 0 ? (
+            <p className="border-t px-6 py-10 text-center text-sm text-muted-foreground">No invoices match these filters.</p>
           ) : (
-            <CardContent className="px-3 sm:px-6">
-              <Table>
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>Invoice #</TableHead>
-                    <TableHead>Customer</TableHead>
-                    <TableHead className="text-right">Amount</TableHead>
-                    <TableHead className="text-right">GST</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Date</TableHead>
-                    <TableHead className="text-right">Actions</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {list.map((invoice) => (
-                    <TableRow key={invoice.id} aria-label={invoice.invoiceNumber}>
-                      <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
-                      <TableCell className="max-w-56 truncate">{invoice.customer.name}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatCurrency(invoice.total)}
-                        {/* s.34: after credit or debit notes, what the customer owes on it. */}
-                        {notesOfInvoice(notes, invoice.id).length > 0 && (
-                          <span className="block text-xs text-muted-foreground">Net {formatRupees(netTotalOf(invoice, notes))}</span>
-                        )}
-                        {invoice.status !== "paid" && invoice.amountPaid && invoice.amountPaid !== "0.00" && (
-                          <span className="block text-xs text-muted-foreground">Due {formatRupees(balanceOf(invoice))}</span>
-                        )}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{formatCurrency(invoice.gstAmount)}</TableCell>
-                      <TableCell>
-                        <InvoiceStatusBadge status={invoice.status} />
-                      </TableCell>
-                      <TableCell>{formatIndianDate(invoice.issueDate)}</TableCell>
-                      <TableCell className="text-right">
-                        {/* Up to seven actions and Mark Paid: below 2xl they wrap onto a second line rather than push the table wide. */}
-                        <div className="flex min-w-54 flex-wrap items-center justify-end gap-y-1 2xl:flex-nowrap">
-                          <RowAction tip="View" label={`View ${invoice.invoiceNumber}`} icon={Eye} onClick={() => setDialog({ kind: "preview", invoice })} />
-                          <RowAction tip="Download" label={`Download ${invoice.invoiceNumber}`} icon={Download} onClick={() => downloadInvoiceText(invoice)} />
-                          <WithTooltip tip="Download PDF">
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              aria-label={`Download PDF ${invoice.invoiceNumber}`}
-                              disabled={pdf.pendingId === invoice.id}
-                              onClick={() => void pdf.download(invoice)}
-                            >
-                              <FileDown />
-                            </Button>
-                          </WithTooltip>
-                          {/* Issue 9: unpaid invoices open the form; paid and cancelled ones show why they cannot change. */}
-                          <RowAction tip="Edit" label={`Edit ${invoice.invoiceNumber}`} icon={Pencil} onClick={() => setDialog({ kind: canChangeInvoice(invoice) ? "edit" : "view", invoice })} />
-                          {canChangeInvoice(invoice) && (
-                            <RowAction tip="Cancel invoice" label={`Cancel ${invoice.invoiceNumber}`} icon={Ban} onClick={() => setDialog({ kind: "cancel", invoice })} />
-                          )}
-                          {invoice.status !== "cancelled" && (
-                            <>
-                              <RowAction tip="Credit Note" label={`Credit Note ${invoice.invoiceNumber}`} icon={FileMinus} onClick={() => setDialog({ kind: "note", note: "credit", invoice })} />
-                              <RowAction tip="Debit Note" label={`Debit Note ${invoice.invoiceNumber}`} icon={FilePlus} onClick={() => setDialog({ kind: "note", note: "debit", invoice })} />
-                            </>
-                          )}
-                          {/* Issue 10: a payment, full or part; Mark Paid receives the whole balance in one click. */}
-                          {canTakePayment(invoice) && (
-                            <RowAction tip="Record payment" label={`Record payment ${invoice.invoiceNumber}`} icon={IndianRupee} onClick={() => setDialog({ kind: "pay", invoice })} />
-                          )}
-                          {canTakePayment(invoice) && (
-                            <Button
-                              variant="outline"
-                              size="sm"
-                              className="ml-1"
-                              aria-label={`Mark Paid ${invoice.invoiceNumber}`}
-                              disabled={updateStatus.isPending && updateStatus.variables?.id === invoice.id}
-                              onClick={() => void markPaid(invoice)}
-                            >
-                              Mark Paid
-                            </Button>
-                          )}
-                        </div>
-                      </TableCell>
+            <CardContent className={cn("px-3 transition-opacity sm:px-6", invoices.isPlaceholderData && "opacity-60")} aria-busy={invoices.isFetching}>
+              {/* Issue 10: on a phone each invoice is a card with its number, customer, amount, status and actions. */}
+              <ul aria-label="Invoices" className="grid grid-cols-1 gap-3 sm:hidden">
+                {rows.map((invoice) => (
+                  <li key={invoice.id} aria-label={invoice.invoiceNumber} className="min-w-0 rounded-lg border p-3">
+                    <div className="flex items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <p className="font-medium text-foreground">{invoice.invoiceNumber}</p>
+                        <p className="truncate text-sm text-muted-foreground">{invoice.customer.name}</p>
+                      </div>
+                      <InvoiceStatusBadge status={invoice.status} />
+                    </div>
+                    <div className="mt-2 flex items-end justify-between gap-2">
+                      <div className="text-sm font-semibold tabular-nums">
+                        <InvoiceAmount invoice={invoice} notes={notes} />
+                        <span className="block text-xs font-normal text-muted-foreground">{formatIndianDate(invoice.issueDate)}</span>
+                      </div>
+                      {actionsOf(invoice)}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden sm:block">
+                <Table>
+                  <TableHeader>
+                    <TableRow className="hover:bg-transparent">
+                      <TableHead>Invoice #</TableHead>
+                      <TableHead>Customer</TableHead>
+                      <TableHead className="text-right">Amount</TableHead>
+                      <TableHead className="hidden text-right xl:table-cell">GST</TableHead>
+                      <TableHead>Status</TableHead>
+                      <TableHead className="hidden lg:table-cell">Date</TableHead>
+                      <TableHead className="text-right">Actions</TableHead>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHeader>
+                  <TableBody>
+                    {rows.map((invoice) => (
+                      <TableRow key={invoice.id} aria-label={invoice.invoiceNumber}>
+                        <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
+                        <TableCell className="max-w-44 truncate">{invoice.customer.name}</TableCell>
+                        <TableCell className="text-right tabular-nums">
+                          <InvoiceAmount invoice={invoice} notes={notes} />
+                        </TableCell>
+                        <TableCell className="hidden text-right tabular-nums xl:table-cell">{formatCurrency(invoice.gstAmount)}</TableCell>
+                        <TableCell>
+                          <InvoiceStatusBadge status={invoice.status} />
+                        </TableCell>
+                        <TableCell className="hidden lg:table-cell">{formatIndianDate(invoice.issueDate)}</TableCell>
+                        <TableCell className="text-right">{actionsOf(invoice)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
             </CardContent>
+          )}
+          {invoices.data && (
+            <ListPager label="Invoice pages" listUrl={listUrl} page={invoices.data} busy={invoices.isFetching} />
           )}
         </Card>
       )}
 
-      {list.length > 0 && <SalesNotesCard />}
+      {hasAny && <SalesNotesCard />}
       <DeliveryChallansCard />
 
       {dialog?.kind === "create" && <InvoiceFormDialog onClose={closeDialog} />}

@@ -4,8 +4,10 @@ import { Link } from "wouter";
 import { describeError } from "../api/errors.ts";
 import { downloadReportPdf, REPORT_PERIODS, useReport, type Report, type ReportPeriod } from "../api/reports.ts";
 import { ErrorState } from "../components/list-states.tsx";
+import { AgingCard } from "../components/reports/aging-card.tsx";
+import { RemindersCard } from "../components/reports/reminders-card.tsx";
 import { PageHeader } from "../components/page-header.tsx";
-import { StatCard } from "../components/stat-card.tsx";
+import { StatCard, StatGrid } from "../components/stat-card.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
@@ -166,7 +168,7 @@ export function ReportsPage() {
         <ErrorState title="Could not load the report" error={report.error} onRetry={() => void report.refetch()} />
       ) : (
         <>
-          <section aria-label="Report figures" className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatGrid label="Report figures" className="mb-6">
             <StatCard label="Total Income" value={formatCurrency(data?.totalIncome)} hint="Invoiced in the period, with GST" icon={IndianRupee} tint="indigo" loading={loading} />
             <StatCard label="Total Expenses" value={formatCurrency(data?.totalExpenses)} hint="Before GST" icon={Wallet} tint="rose" loading={loading} />
             <StatCard
@@ -178,8 +180,8 @@ export function ReportsPage() {
               loading={loading}
             />
             <StatCard label="Profit Margin" value={formatPercent(data?.profitMargin)} hint="Net profit over income" icon={Percent} tint="violet" loading={loading} />
-          </section>
-          <section aria-label="Business metrics" className="mb-8 grid gap-4 sm:grid-cols-3">
+          </StatGrid>
+          <StatGrid label="Business metrics" className="xl:grid-cols-3 sm:grid-cols-3">
             <StatCard label="Revenue Growth" value={formatGrowth(data?.revenueGrowth)} hint="Against the previous period of the same length" icon={TrendingUp} tint="sky" loading={loading} />
             <StatCard label="New Customers" value={data?.newCustomers ?? 0} hint="Added in the period" icon={UserPlus} tint="emerald" loading={loading} />
             <StatCard
@@ -190,9 +192,13 @@ export function ReportsPage() {
               tint="amber"
               loading={loading}
             />
-          </section>
+          </StatGrid>
 
           {data ? <ReportCards report={data} /> : <ReportCardsSkeleton />}
+
+          {/* Issue 10: what is owed now (not the period's), and reminders for what is late. */}
+          <AgingCard />
+          <RemindersCard />
 
           <Card className="min-w-0">
             <CardHeader>

@@ -1,7 +1,10 @@
-import type { Vendor } from "@bahi/shared/contract";
+import type { Vendor, VendorListSummary } from "@bahi/shared/contract";
+import { usePagedList } from "../api/lists.ts";
+import { useListUrl } from "../components/lists/list-controls.tsx";
+import { PARTY_LIST_KEYS, PartyPager, PartyToolbar } from "../components/lists/party-list.tsx";
 import { BadgeCheck, Plus, Truck } from "lucide-react";
 import { useState } from "react";
-import { useDeleteVendor, useVendors } from "../api/vendors.ts";
+import { useDeleteVendor } from "../api/vendors.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { EmptyState, ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -9,7 +12,7 @@ import { PartyCard, PartyCardSkeletons } from "../components/parties/party-card.
 import { PartyFormDialog } from "../components/parties/party-form-dialog.tsx";
 import { ArchivedParties, ArchiveInsteadDialog, hasDocumentsReason } from "../components/parties/archived-parties.tsx";
 import { useSetArchived } from "../api/party-archive.ts";
-import { StatCard } from "../components/stat-card.tsx";
+import { StatCard, StatGrid } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 
@@ -19,14 +22,18 @@ type Editing = { vendor: Vendor | null } | null;
 export function VendorsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Vendor | null>(null);
-  const vendors = useVendors();
+  const listUrl = useListUrl("/vendors", PARTY_LIST_KEYS);
+  const { params: filters, setFilters } = listUrl;
+  const vendors = usePagedList<Vendor, VendorListSummary>("/api/vendors", filters);
   const remove = useDeleteVendor();
   // Issue 10: a vendor with documents is archived instead of deleted.
   const setArchived = useSetArchived("/api/vendors");
   const [refused, setRefused] = useState<{ party: Vendor; reason: string } | null>(null);
 
-  const list = vendors.data ?? [];
-  const gstRegistered = list.filter((vendor) => vendor.gstNumber).length;
+  const list = vendors.data?.items ?? [];
+  // Issue 10: the server's figures over every live vendor; none while loading or failed.
+  const summary = vendors.data?.summary ?? null;
+  const hasAny = summary ? summary.count > 0 : list.length > 0 || listUrl.filtered;
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -62,15 +69,21 @@ export function VendorsPage() {
     <>
       <PageHeader title="Vendors" description="The suppliers you buy from, with their GST registration" actions={addButton} />
 
-      <section aria-label="Vendor figures" className="mb-8 grid gap-4 sm:grid-cols-2">
-        <StatCard label="Total Vendors" value={list.length} icon={Truck} tint="indigo" loading={vendors.isPending} />
-        <StatCard label="GST Registered" value={gstRegistered} icon={BadgeCheck} tint="emerald" loading={vendors.isPending} />
-      </section>
+      <StatGrid label="Vendor figures" className="xl:grid-cols-2">
+        <StatCard label="Total Vendors" value={summary ? summary.count : "—"} icon={Truck} tint="indigo" loading={vendors.isPending} />
+        <StatCard label="GST Registered" value={summary ? summary.gstRegistered : "—"} icon={BadgeCheck} tint="emerald" loading={vendors.isPending} />
+      </StatGrid>
+
+      {(hasAny || vendors.isPending) && !vendors.isError && (
+        <PartyToolbar noun="vendors" filters={filters} setFilters={setFilters} filtered={listUrl.filtered} onClear={listUrl.clearFilters} />
+      )}
 
       {vendors.isPending ? (
         <PartyCardSkeletons />
       ) : vendors.isError ? (
         <ErrorState title="Could not load your vendors" error={vendors.error} onRetry={() => void vendors.refetch()} />
+      ) : list.length === 0 && hasAny ? (
+        <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">No vendors match your search.</p>
       ) : list.length === 0 ? (
         <EmptyState icon={Truck} title="No vendors found" text="Add the suppliers you buy from to track purchases and input tax credit." action={addButton} />
       ) : (
@@ -86,6 +99,9 @@ export function VendorsPage() {
             />
           ))}
         </div>
+      )}
+      {vendors.data && hasAny && (
+        <PartyPager label="Vendor pages" page={vendors.data} listUrl={listUrl} busy={vendors.isFetching} />
       )}
 
       {editing && <PartyFormDialog kind="vendor" key={editing.vendor?.id ?? "new"} party={editing.vendor} onClose={() => setEditing(null)} />}

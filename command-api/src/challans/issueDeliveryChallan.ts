@@ -13,6 +13,7 @@ import { fold, handle, type CommandContext } from "../http/decider.ts";
 import { isId, recordId } from "../http/ids.ts";
 import { issueSeriesNumber, UNREGISTERED, voidSeriesNumber, type SeriesKey } from "../invoices/series.ts";
 import { customerDecider } from "../parties/customer.ts";
+import { assertNotArchived } from "../parties/archive.ts";
 import { productDecider, productForInvoice } from "../products/product.ts";
 import { decideDeliveryChallan, deliveryChallanDecider, type ChallanContext, type ChallanProduct } from "./deliveryChallan.ts";
 
@@ -32,6 +33,8 @@ export async function issueDeliveryChallan(store: EventStore, input: DeliveryCha
 
   const customer = fold(customerDecider, await store.readStream(streams.customer(recordId(input.customerId, "Customer"))));
   if (customer.status !== "active" || customer.ownerId !== userId) throw notFound("Customer");
+  // Issue 10: an archived customer gets no new challan (400 PARTY_ARCHIVED; notes still correct old invoices).
+  assertNotArchived(customer, "Customer");
   const products: ChallanProduct[] = [];
   for (const item of input.items) {
     const id = item.productId.toLowerCase();

@@ -7,6 +7,7 @@ import { reportingPeriodFor } from "../gst/closedPeriods.ts";
 import { fold, type CommandContext } from "../http/decider.ts";
 import { recordId } from "../http/ids.ts";
 import { vendorDecider } from "../parties/vendor.ts";
+import { assertNotArchived } from "../parties/archive.ts";
 import { expenseDecider, type ExpenseFields } from "./expense.ts";
 import { issueSelfInvoiceNumber } from "./selfInvoice.ts";
 
@@ -24,6 +25,8 @@ export interface PurchaseContext {
   /** The expense being recorded or changed. */
   expenseId: string;
   context: CommandContext;
+  /** Issue 10: the vendor the changed expense already names, which may stay though archived since. */
+  currentVendorId?: string | null;
 }
 
 /** The bill a note is against: a live bill of this business, from the same vendor. */
@@ -52,6 +55,8 @@ export async function purchaseFacts(purchase: PurchaseContext, input: ExpenseInp
   if (input.vendorId) {
     const state = fold(vendorDecider, await eventStore.readStream(streams.vendor(recordId(input.vendorId, "Vendor"))));
     if (state.status !== "active" || state.ownerId !== userId) throw notFound("Vendor");
+    // Issue 10: an archived vendor gets no new expense (400 PARTY_ARCHIVED); one already on it may stay.
+    if (state.id.toLowerCase() !== purchase.currentVendorId?.toLowerCase()) assertNotArchived(state, "Vendor");
     vendor = { id: state.id, name: state.name, gstNumber: state.gstNumber };
   }
   await noteTarget(eventStore, userId, expenseId, input, vendor?.id ?? null);

@@ -60,7 +60,7 @@ export function expenseRoutes(deps: CommandDeps): Router {
     if (current.status !== "active" || current.ownerId !== userId) throw notFound("Expense");
     await refuseIfFiled(userId, current);
     const now = deps.clock();
-    const fields = await purchaseFacts({ eventStore: deps.eventStore, userId, expenseId: id, context: commandContext(req, userId, now) }, input);
+    const fields = await purchaseFacts({ eventStore: deps.eventStore, userId, expenseId: id, context: commandContext(req, userId, now), currentVendorId: current.vendor?.id ?? null }, input);
     const result = await run(req, id, userId, { kind: "update", ownerId: userId, input: fields, at: now.toISOString() }, now);
     sendPosition(res, result.position);
     res.json(view(result.state));

@@ -15,6 +15,8 @@ export interface PaymentFacts {
   date: string;
   mode: PaymentMode | null;
   reference: string | null;
+  /** Issue 10: paid from this customer advance (command-api/src/advances). */
+  advanceId?: string;
 }
 
 export type RecordPaymentCommand = { kind: "recordPayment"; ownerId: string; payment: PaymentFacts; notesPaise: number; today: string; at: string };
@@ -26,6 +28,7 @@ interface PayableState {
   status: InvoiceStatus | "none";
   invoice?: { invoiceId: string; ownerId: string; invoiceNumber: string; issueDate: string; totalPaise: number };
   paidPaise?: number;
+  payments?: readonly { paymentId: string }[];
 }
 
 /**
@@ -52,6 +55,8 @@ function paymentEvent(state: PayableState, invoice: NonNullable<PayableState["in
 }
 
 export function decidePayment(command: RecordPaymentCommand, state: PayableState): BahiEventOf<"InvoicePaymentRecorded">[] {
+  // Recorded already (an advance's application finished by the recovery sweep and by its request): nothing more.
+  if (state.payments?.some((p) => p.paymentId === command.payment.paymentId)) return [];
   const invoice = payable(state, command.ownerId);
   const day = indianDateOf(command.payment.date);
   if (day < indianDateOf(invoice.issueDate)) {

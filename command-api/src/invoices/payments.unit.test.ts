@@ -19,6 +19,13 @@ describe("payments on the invoice's own stream (issue 10)", () => {
     expect(() => invoiceDecider.decide(pay(68001), part)).toThrow("has ₹680.00 left to pay; this payment is ₹680.01");
   });
 
+  it("a payment id is recorded once: an advance's application finished by the recovery sweep and by its stalled request pays once", () => {
+    const part = apply(given(created), pay(50000));
+    expect(invoiceDecider.decide(pay(50000), part)).toEqual([]);
+    const settled = apply(part, pay(68000));
+    expect(invoiceDecider.decide(pay(68000), settled)).toEqual([]);
+  });
+
   it("an overdue invoice stays overdue until fully paid; a partly paid one past due becomes overdue", () => {
     const overdue = given(created, { type: "InvoiceBecameOverdue", data: { invoiceId: "i-1", ownerId: "u-1", dueDate: "2026-11-20", markedAt: "x" } });
     expect(apply(overdue, pay(1000)).status).toBe("overdue");

@@ -37,7 +37,14 @@ async function changeableInvoice(store: EventStore, userId: string, invoiceId: s
   return state.invoice;
 }
 
-export async function reviseInvoice(store: EventStore, input: InvoiceCreateInput, target: { userId: string; invoiceId: string; now: Date }, context: CommandContext): Promise<Handled<InvoiceState>> {
+/** `check` (issue 10: the credit limit) sees the invoice as it stands and as revised, before anything is appended. */
+export async function reviseInvoice(
+  store: EventStore,
+  input: InvoiceCreateInput,
+  target: { userId: string; invoiceId: string; now: Date },
+  context: CommandContext,
+  check?: (current: InvoiceDraft, revised: InvoiceDraft) => Promise<void>,
+): Promise<Handled<InvoiceState>> {
   const { userId, invoiceId, now } = target;
   const current = await changeableInvoice(store, userId, invoiceId);
   if (input.invoiceNumber !== "" && input.invoiceNumber.trim().toUpperCase() !== current.invoiceNumber.toUpperCase()) {
@@ -53,6 +60,7 @@ export async function reviseInvoice(store: EventStore, input: InvoiceCreateInput
   // Issue 9: its number is from its document's series, so a tax invoice stays one (and a bill of supply too).
   const documentChange = documentTypeChangeProblem(current, draft);
   if (documentChange) throw new ValidationError([{ path: ["items"], message: documentChange }]);
+  await check?.(current, draft);
   const { invoiceNumber: _number, createdAt: _createdAt, ...facts } = draft;
   return handle(store, streams.invoice(invoiceId), invoiceDecider, { kind: "revise", ownerId: userId, facts, at: now.toISOString() }, context);
 }

@@ -19,6 +19,8 @@ import { assertInStock } from "./stockCheck.ts";
 import { assertCustomerCanBeInvoiced } from "../parties/partyChecks.ts";
 import { DEFAULT_INVOICE_PREFIX, invoiceSeriesKey, isFutureSeriesNumber, nextSeriesNumber, readSeries } from "./series.ts";
 
+const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 /** documentType (issue 9): "billOfSupply" asks for the bill-of-supply series' next number (Rule 49). */
 const nextNumberQuery = z.object({
   issueDate: dateField("Issue date").optional(),
@@ -80,7 +82,17 @@ export function invoiceRoutes(deps: CommandDeps): Router {
     const now = deps.clock();
     // Issue 9: the invoice's current quantities count as available to its edit.
     await assertInStock(deps, { userId, items: input.items, invoiceId });
-    const result = await reviseInvoice(deps.eventStore, input, { userId, invoiceId, now }, commandContext(req, userId, now));
+    // Issue 10: the credit limit as on create, counting what the edit adds (the new total less the
+    // old one); moved to another customer, the whole total is the new customer's.
+    const result = await reviseInvoice(deps.eventStore, input, { userId, invoiceId, now }, commandContext(req, userId, now), (current, revised) =>
+      assertCustomerCanBeInvoiced(deps, {
+        userId,
+        customerId: revised.customer.id,
+        totalPaise: sameId(current.customer.id, revised.customer.id) ? revised.totalPaise - current.totalPaise : revised.totalPaise,
+        overCreditLimit: input.overCreditLimit,
+        archivedAllowed: sameId(current.customer.id, revised.customer.id),
+      }),
+    );
     if (result.state.status === "none") throw new Error("A revised invoice exists");
     sendPosition(res, result.position);
     res.json({ ...invoiceView(result.state.invoice, result.state.status, result.state.paidAt), revisedAt: now.toISOString() });

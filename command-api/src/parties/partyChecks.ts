@@ -20,6 +20,7 @@ import {
   formatInr,
   formatPaise,
   overCreditLimit,
+  type CustomerAdvance,
   type Expense,
   type Invoice,
 } from "@bahi/shared/contract";
@@ -161,20 +162,27 @@ export async function assertVendorHasNoDocuments(deps: Deps, userId: string, ven
 
 /** The customer's balance from the invoices read model, caught up to now. */
 export async function customerBalance(deps: Deps, userId: string, customerId: string): Promise<number> {
-  await waitForReadModels(deps, [collections.invoices]);
-  return customerBalancePaise(await deps.readStore.list<Invoice>(collections.invoices, userId), customerId);
+  await waitForReadModels(deps, [collections.invoices, collections.advances]);
+  const [invoices, advances] = await Promise.all([deps.readStore.list<Invoice>(collections.invoices, userId), deps.readStore.list<CustomerAdvance>(collections.advances, userId)]);
+  return customerBalancePaise(invoices, customerId, advances);
 }
 
 /**
- * Before creating an invoice of `totalPaise` for the customer: 400 PARTY_ARCHIVED when the
+ * Before creating an invoice of `totalPaise` for the customer (or an edit adding `totalPaise`
+ * to one, issue 10): 400 PARTY_ARCHIVED when the
  * customer is archived; 409 CREDIT_LIMIT_EXCEEDED (balance and limit in the body) when it
  * would take their balance over a credit limit the owner has not confirmed going over.
  */
-export async function assertCustomerCanBeInvoiced(deps: Deps, request: { userId: string; customerId: string; totalPaise: number; overCreditLimit?: boolean }): Promise<void> {
+export async function assertCustomerCanBeInvoiced(
+  deps: Deps,
+  request: { userId: string; customerId: string; totalPaise: number; overCreditLimit?: boolean; archivedAllowed?: boolean },
+): Promise<void> {
   const customer = fold(customerDecider, await deps.eventStore.readStream(streams.customer(recordId(request.customerId, "Customer"))));
   if (customer.status !== "active" || customer.ownerId !== request.userId) throw notFound("Customer");
-  assertNotArchived(customer, "Customer");
-  if (request.overCreditLimit === true || customer.creditLimitPaise <= 0) return;
+  // An edit correcting an invoice of a customer archived since is allowed (as a note is).
+  if (request.archivedAllowed !== true) assertNotArchived(customer, "Customer");
+  // An edit that adds nothing (or lowers the total) never needs the confirmation.
+  if (request.overCreditLimit === true || customer.creditLimitPaise <= 0 || request.totalPaise <= 0) return;
   const balance = await customerBalance(deps, request.userId, customer.id);
   const after = balance + request.totalPaise;
   if (!overCreditLimit(after, customer.creditLimitPaise)) return;

@@ -13,6 +13,7 @@ import { releaseSku } from "../products/skuSteps.ts";
 import { settleSkuChange } from "../products/changeProductSkuProcess.ts";
 import { settleProductCreation } from "../products/createProductProcess.ts";
 import { settleProductDeletion } from "../products/deleteProductProcess.ts";
+import { settleAdvanceApplication } from "../advances/routes.ts";
 import { retryOnConflict, STALE } from "./steps.ts";
 
 export interface ProcessRecoveryDeps {
@@ -79,6 +80,8 @@ function resume(eventStore: EventStore, doc: ProcessDocument, context: CommandCo
       return settleSkuChange(eventStore, doc.aggregateId, stale, context);
     case "deleteProduct":
       return settleProductDeletion(eventStore, doc.aggregateId, context);
+    case "applyAdvance":
+      return doc.refs ? settleAdvanceApplication(eventStore, { advanceId: doc.aggregateId, ...doc.refs }, context) : Promise.resolve("none");
     default: {
       const exhaustive: never = doc.kind;
       throw new Error(`unknown process kind ${String(exhaustive)}`);

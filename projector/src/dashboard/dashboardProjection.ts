@@ -2,7 +2,6 @@ import { indianDateOf, type RecentInvoice } from "@bahi/shared/contract";
 import { formatPaise } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
 import { collections, type DashboardDocument } from "@bahi/shared/read-models";
-import { noteShareOf } from "@bahi/shared/events";
 import { paymentReceived } from "./payments.ts";
 
 const RECENT = 5;
@@ -11,7 +10,7 @@ const RECENT = 5;
 const monthOf = (date: string) => indianDateOf(date).slice(0, 7);
 
 function empty(userId: string): DashboardDocument {
-  return { userId, salesByMonth: {}, outstandingPaise: 0, expensesByMonth: {}, expensesByMonthAndCategory: {}, recentInvoices: [] };
+  return { userId, salesByMonth: {}, expensesByMonth: {}, expensesByMonthAndCategory: {}, recentInvoices: [] };
 }
 
 /** Adds (or, negative, takes back) an expense's base amount in its month and category. */
@@ -33,17 +32,6 @@ function addSale(doc: DashboardDocument, date: string, subtotalPaise: number): D
   const salesByMonth = { ...doc.salesByMonth, [month]: (doc.salesByMonth[month] ?? 0) + subtotalPaise };
   if (salesByMonth[month] === 0) delete salesByMonth[month];
   return { ...doc, salesByMonth };
-}
-
-/**
- * Issue 9: a paid (or cancelled) invoice owes nothing, notes included: the paid event carries
- * the invoice's own total, so what its notes changed is cleared from outstanding with it.
- */
-function withoutAdjustment(doc: DashboardDocument, invoiceId: string): DashboardDocument {
-  const adjustment = doc.noteAdjustmentsByInvoice?.[invoiceId];
-  if (adjustment === undefined) return doc;
-  const { [invoiceId]: _cleared, ...rest } = doc.noteAdjustmentsByInvoice!;
-  return { ...doc, outstandingPaise: doc.outstandingPaise - adjustment, noteAdjustmentsByInvoice: rest };
 }
 
 /** A supplier's credit note takes its amount back off the expenses; a bill or debit note adds (s.34). */
@@ -88,19 +76,17 @@ export const dashboardProjection: Projection<DashboardDocument> = {
           ...doc,
           // Sales are taxable values: the GST collected is owed to the government, not income (issue 8).
           salesByMonth: { ...doc.salesByMonth, [month]: (doc.salesByMonth[month] ?? 0) + d.subtotalPaise },
-          outstandingPaise: doc.outstandingPaise + d.totalPaise,
           recentInvoices: [recent, ...doc.recentInvoices].slice(0, RECENT),
         };
       }
       case "InvoiceMarkedPaid": {
-        const doc = withoutAdjustment(current ?? empty(event.data.ownerId), event.data.invoiceId);
+        const doc = current ?? empty(event.data.ownerId);
         return {
           ...doc,
-          outstandingPaise: doc.outstandingPaise - event.data.amountPaise,
           recentInvoices: doc.recentInvoices.map((r) => (r.id === event.data.invoiceId ? { ...r, status: "paid" } : r)),
         };
       }
-      // Issue 10: outstanding is the totals net of notes less what was received.
+      // Issue 10: what is outstanding is read off the invoices' balances (outstandingPaiseOf).
       case "InvoicePaymentRecorded":
         return paymentReceived(current ?? empty(event.data.ownerId), event.data);
       case "InvoiceStatusChanged": {
@@ -111,22 +97,19 @@ export const dashboardProjection: Projection<DashboardDocument> = {
         const doc = current ?? empty(event.data.ownerId);
         return { ...doc, recentInvoices: doc.recentInvoices.map((r) => (r.id === event.data.invoiceId ? { ...r, status: "overdue" } : r)) };
       }
-      // Only unpaid invoices change, so their whole total is outstanding before and after.
       case "InvoiceRevised": {
         const d = event.data;
         const doc = addSale(current ?? empty(d.ownerId), d.previous.issueDate, -d.previous.subtotalPaise);
         return {
           ...addSale(doc, d.issueDate, d.subtotalPaise),
-          outstandingPaise: doc.outstandingPaise - d.previous.totalPaise + d.totalPaise,
           recentInvoices: doc.recentInvoices.map((r) => (r.id === d.invoiceId ? { ...r, customer: { name: d.customer.name }, total: formatPaise(d.totalPaise), issueDate: d.issueDate } : r)),
         };
       }
       case "InvoiceCancelled": {
         const d = event.data;
-        const doc = withoutAdjustment(addSale(current ?? empty(d.ownerId), d.previous.issueDate, -d.previous.subtotalPaise), d.invoiceId);
+        const doc = addSale(current ?? empty(d.ownerId), d.previous.issueDate, -d.previous.subtotalPaise);
         return {
           ...doc,
-          outstandingPaise: doc.outstandingPaise - d.previous.totalPaise,
           recentInvoices: doc.recentInvoices.map((r) => (r.id === d.invoiceId ? { ...r, status: "cancelled" } : r)),
         };
       }
@@ -148,10 +131,7 @@ export const dashboardProjection: Projection<DashboardDocument> = {
       case "SalesNoteIssued": {
         const d = event.data;
         const sign = d.kind === "credit" ? -1 : 1;
-        const doc = addSale(current ?? empty(d.ownerId), d.issueDate, sign * d.subtotalPaise);
-        const adjustments = { ...(doc.noteAdjustmentsByInvoice ?? {}) };
-        for (const invoiceId of d.invoiceIds) adjustments[invoiceId] = (adjustments[invoiceId] ?? 0) + sign * noteShareOf(d, invoiceId);
-        return { ...doc, outstandingPaise: doc.outstandingPaise + sign * d.totalPaise, noteAdjustmentsByInvoice: adjustments };
+        return addSale(current ?? empty(d.ownerId), d.issueDate, sign * d.subtotalPaise);
       }
       default:
         return current;

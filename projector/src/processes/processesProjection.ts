@@ -35,6 +35,9 @@ export const processesProjection: Projection<ProcessDocument> = {
     "SkuReleased",
     "DocumentNumberIssued",
     "DocumentNumberVoided",
+    "CustomerAdvanceApplied",
+    "CustomerAdvanceApplicationReversed",
+    "InvoicePaymentRecorded",
   ],
   documentIds(event) {
     return idsOf(event);
@@ -49,6 +52,14 @@ export const processesProjection: Projection<ProcessDocument> = {
         return started(doc, "changeProductSku", event.data.productId, event.data.ownerId, event.data.startedAt);
       case "ProductDeleted":
         return event.data.sku === undefined ? doc : started(doc, "deleteProduct", event.data.productId, event.data.ownerId, event.data.deletedAt);
+      // Issue 10: an advance reserved for an invoice is done once the invoice records the payment or the advance takes it back.
+      case "CustomerAdvanceApplied": {
+        const d = event.data;
+        return { id: processId("applyAdvance", d.paymentId), kind: "applyAdvance", aggregateId: d.advanceId, ownerId: d.ownerId, startedAt: d.appliedAt, phase: "started", refs: { invoiceId: d.invoiceId, paymentId: d.paymentId } };
+      }
+      case "CustomerAdvanceApplicationReversed":
+      case "InvoicePaymentRecorded":
+        return doc && { ...doc, phase: "done" };
       case "InvoiceCreationAbandoned":
       case "ProductCreationAbandoned":
       case "ProductSkuChangeAbandoned":
@@ -138,6 +149,11 @@ function idsOf(event: BahiEvent): string[] {
       return [processId("changeProductSku", event.data.productId)];
     case "ProductDeleted":
       return event.data.sku === undefined ? [] : [processId("deleteProduct", event.data.productId)];
+    case "CustomerAdvanceApplied":
+    case "CustomerAdvanceApplicationReversed":
+      return [processId("applyAdvance", event.data.paymentId)];
+    case "InvoicePaymentRecorded":
+      return event.data.advanceId ? [processId("applyAdvance", event.data.paymentId)] : [];
     // SKU reservations name the process that took or gave them (older ones do not, and touch nothing).
     case "SkuReserved":
     case "SkuReleased":
@@ -147,5 +163,5 @@ function idsOf(event: BahiEvent): string[] {
   }
 }
 
-const PROCESS_KINDS: readonly string[] = ["createInvoice", "createProduct", "changeProductSku", "deleteProduct"] satisfies ProcessDocument["kind"][];
+const PROCESS_KINDS: readonly string[] = ["createInvoice", "createProduct", "changeProductSku", "deleteProduct", "applyAdvance"] satisfies ProcessDocument["kind"][];
 const isProcessKind = (value: string | undefined): value is ProcessDocument["kind"] => value !== undefined && PROCESS_KINDS.includes(value);

@@ -3,27 +3,16 @@
  * limit. One function for the invoice form's hint (read side) and the create check (command
  * side), so the two never disagree.
  */
-import type { Invoice } from "./invoices.ts";
-import { toPaise, type Paise } from "./money.ts";
-
-type InvoiceOwed = Pick<Invoice, "customerId" | "status" | "total"> & { netTotal?: string; balanceDue?: string };
+import type { Paise } from "./money.ts";
+import { customerLedgerLines, sumLedgerLines } from "./ledger.ts";
 
 /**
- * What one invoice still owes: its balanceDue (net of notes and payments) when the read model
- * carries it; for documents written before payments, its total net of notes unless paid or
- * cancelled.
+ * The customer's balance: the sum of their ledger lines (ledger.ts), which is what their
+ * invoices still owe. The statement's closing balance is the same sum, so the form's hint,
+ * the create check and the statement never disagree.
  */
-export function invoiceOwedPaise(invoice: InvoiceOwed): Paise {
-  if (invoice.status === "cancelled") return 0;
-  if (invoice.balanceDue !== undefined) return toPaise(invoice.balanceDue);
-  if (invoice.status === "paid") return 0;
-  return Math.max(toPaise(invoice.netTotal ?? invoice.total), 0);
-}
-
-/** The customer's balance: the sum of what their invoices still owe. */
-export function customerBalancePaise(invoices: readonly InvoiceOwed[], customerId: string): Paise {
-  const id = customerId.toLowerCase();
-  return invoices.filter((invoice) => invoice.customerId.toLowerCase() === id).reduce((sum, invoice) => sum + invoiceOwedPaise(invoice), 0);
+export function customerBalancePaise(invoices: Parameters<typeof customerLedgerLines>[0], customerId: string, advances: Parameters<typeof customerLedgerLines>[3] = []): Paise {
+  return sumLedgerLines(customerLedgerLines(invoices, customerId, undefined, advances));
 }
 
 /** creditLimit 0 means "no limit" (SPEC). */

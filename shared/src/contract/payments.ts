@@ -34,6 +34,8 @@ export interface InvoicePayment {
   mode: PaymentMode | null;
   reference: string | null;
   recordedAt: string;
+  /** Issue 10: paid from this customer advance (contract/advances.ts); absent otherwise. */
+  advanceId?: string;
 }
 
 /**
@@ -47,6 +49,15 @@ export function withBalance(invoice: Invoice): Invoice {
   const owedPaise = signedPaise(invoice.netTotal ?? invoice.total);
   const balancePaise = invoice.status === "paid" || invoice.status === "cancelled" ? 0 : Math.max(0, owedPaise - paidPaise);
   return { ...invoice, amountPaid: formatPaise(paidPaise), balanceDue: formatPaise(balancePaise) };
+}
+
+/**
+ * What customers owe on all these invoices: the sum of their balances due (each never below 0,
+ * so a refund due on one invoice does not hide what another still owes). The dashboard's
+ * Outstanding, the invoice list's counter and the aging report's total are this one sum.
+ */
+export function outstandingPaiseOf(invoices: readonly Invoice[]): number {
+  return invoices.reduce((sum, invoice) => sum + toPaise(withBalance(invoice).balanceDue), 0);
 }
 
 const signedPaise = (amount: string) => (amount.startsWith("-") ? -toPaise(amount.slice(1)) : toPaise(amount));

@@ -464,6 +464,8 @@ export const eventSchemas = {
     reference: z.string().nullable(),
     settles: z.boolean(),
     recordedAt: z.string(),
+    /** Issue 10: paid from this customer advance (absent: money received with the payment). */
+    advanceId: z.string().optional(),
   }),
   /** Recorded by the daily overdue sweep, so the audit trail says when an invoice fell due. */
   InvoiceBecameOverdue: z.object({ invoiceId: z.string(), ownerId: z.string(), dueDate: z.string(), markedAt: z.string() }),
@@ -534,6 +536,29 @@ export const eventSchemas = {
   InvoiceShareLinkCreated: z.object({ invoiceId: z.string(), ownerId: z.string(), token: z.string(), createdAt: z.string() }),
   /** Issue 10: the owner took the link back; it is a 404 from then on. */
   InvoiceShareLinkRevoked: z.object({ invoiceId: z.string(), ownerId: z.string(), token: z.string(), revokedAt: z.string() }),
+  /** Issue 10, advance-{advanceId}: money received from a customer before an invoice (applied to invoices later). */
+  CustomerAdvanceReceived: z.object({
+    advanceId: z.string(),
+    ownerId: z.string(),
+    customerId: z.string(),
+    amountPaise: z.number().int().positive(),
+    date: z.string(),
+    mode: z.enum(["upi", "cash", "cheque", "bank_transfer", "card"]),
+    reference: z.string().nullable(),
+    receivedAt: z.string(),
+  }),
+  /** Issue 10: part of an advance reserved for an invoice; the invoice then records the payment (paymentId, advanceId). */
+  CustomerAdvanceApplied: z.object({
+    advanceId: z.string(),
+    ownerId: z.string(),
+    customerId: z.string(),
+    invoiceId: z.string(),
+    paymentId: z.string(),
+    amountPaise: z.number().int().positive(),
+    appliedAt: z.string(),
+  }),
+  /** Issue 10: the invoice refused the payment (its balance, its state): the reserved amount is back on the advance. */
+  CustomerAdvanceApplicationReversed: z.object({ advanceId: z.string(), ownerId: z.string(), paymentId: z.string(), amountPaise: z.number().int().positive(), reason: z.string(), reversedAt: z.string() }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -27,4 +27,6 @@ export const streams = {
   documentSeries: (userId: string, series: string, gstin: string, financialYear: string) => `docseries-${userId}-${series}-${gstin}-${financialYear}`,
   /** Issue 10: an invoice's share link (created, revoked), apart from the invoice so sharing never races a payment. */
   invoiceShare: (invoiceId: string) => `invoiceshare-${invoiceId}`,
+  /** Issue 10: a customer advance (received, applied to invoices, applications reversed). */
+  advance: (advanceId: string) => `advance-${advanceId}`,
 };

@@ -24,6 +24,8 @@ export const collections = {
   deliveryChallans: "deliveryChallans",
   /** Issue 10: active invoice share links (ShareLinkDocument), kept under the token and under the invoice id. */
   shareLinks: "shareLinks",
+  /** Issue 10: customer advances (CustomerAdvance, contract/advances.ts). */
+  advances: "advances",
 } as const;
 
 /**
@@ -71,16 +73,9 @@ export interface DashboardDocument {
   userId: string;
   /** Taxable value of the month's invoices (without the GST collected). */
   salesByMonth: Record<string, number>;
-  /** Unpaid invoice totals: created minus paid. */
-  outstandingPaise: number;
   expensesByMonth: Record<string, number>;
   expensesByMonthAndCategory: Record<string, Record<string, number>>;
   recentInvoices: RecentInvoice[];
-  /**
-   * Issue 9: per unpaid invoice, what its credit (−) and debit (+) notes changed its amount
-   * by, so marking it paid clears what it still owed. Absent on older documents.
-   */
-  noteAdjustmentsByInvoice?: Record<string, number>;
 }
 
 /** One document per business, return type and period; status "overdue" is worked out when read. */
@@ -167,8 +162,11 @@ export interface EwayBillDocument {
  */
 export interface ProcessDocument {
   id: string;
-  kind: "createInvoice" | "createProduct" | "changeProductSku" | "deleteProduct";
+  kind: "createInvoice" | "createProduct" | "changeProductSku" | "deleteProduct" | "applyAdvance";
+  /** The record the process works on (for applyAdvance: the advance). */
   aggregateId: string;
+  /** Issue 10, applyAdvance: the invoice being paid from the advance and the payment's id. */
+  refs?: { invoiceId: string; paymentId: string };
   ownerId: string;
   startedAt: string;
   /**

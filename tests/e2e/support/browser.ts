@@ -104,3 +104,13 @@ export async function apiCall<T>(page: Page, baseUrl: string, method: "post" | "
   if (response.status() >= 300) throw new Error(`${method.toUpperCase()} ${path} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/**
+ * Issue 10: an invoice row's less frequent actions (Download, Download PDF, Edit, Cancel, Credit
+ * Note, Debit Note) sit under "More actions <number>": opens that menu and gives its item `name`.
+ */
+export async function rowMenuItem(page: Page, scope: Page | Locator, number: string, name: string): Promise<Locator> {
+  await scope.getByRole("button", { name: `More actions ${number}` }).click();
+  const menu = await visible(page.getByRole("menu", { name: `More actions ${number}` }));
+  return menu.getByRole("menuitem", { name, exact: true });
+}

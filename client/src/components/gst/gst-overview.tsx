@@ -6,7 +6,7 @@ import { formatIndianDate } from "../../lib/format.ts";
 import { dueUrgency, periodLabel, returnTypeLabel } from "../../lib/gst.ts";
 import { cn } from "../../lib/utils.ts";
 import { ErrorState, TableSkeleton } from "../list-states.tsx";
-import { StatCard } from "../stat-card.tsx";
+import { StatCard, StatGrid } from "../stat-card.tsx";
 import { supplierRegistrationOf } from "@bahi/shared/contract";
 import { useProfile } from "../../api/profile.ts";
 import { CompositionReturns } from "./composition-returns.tsx";
@@ -35,12 +35,12 @@ export function GstOverview() {
   if (overview.isError) return <ErrorState title="Could not load your GST overview" error={overview.error} onRetry={() => void overview.refetch()} />;
 
   return (
-    <div className="grid gap-6">
-      <section aria-label="GST figures" className="grid gap-4 sm:grid-cols-3">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
+      <StatGrid label="GST figures" className="mb-0 sm:grid-cols-3 xl:grid-cols-3">
         <StatCard label="Pending Returns" value={data?.pendingReturns ?? 0} hint="Returns due and not yet filed" icon={FileClock} tint="amber" loading={overview.isPending} />
         <StatCard label="Filed Returns" value={filed} hint="GSTR-1 and GSTR-3B filed from Bahi" icon={FileCheck2} tint="emerald" loading={returns.isPending} />
         <StatCard label="Active E-Way Bills" value={data?.activeEwayBills ?? 0} hint="Goods in transit" icon={Truck} tint="sky" loading={overview.isPending} />
-      </section>
+      </StatGrid>
 
       <Card role="region" aria-label="Next due dates">
         <CardHeader>

@@ -18,6 +18,7 @@ import { stockText } from "../../lib/quantity.ts";
 import { periodFiledOf, type PeriodFiled } from "../../lib/period-filed.ts";
 import { PeriodFiledDialog } from "../period-filed-dialog.tsx";
 import { CreditLimitDialog, creditLimitExceededOf, CustomerBalanceHint, type CreditLimitExceeded } from "./credit-limit.tsx";
+import { FreeLimitDialog } from "./free-limit-dialog.tsx";
 import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts";
 import {
   buildInvoiceBody,
@@ -256,7 +257,18 @@ function ItemRow({ index, form, products, issueDate, amount, canRemove, onRemove
  * place of supply from the customer's state, and live totals from the shared GST module, the
  * same figures the server recomputes and checks.
  */
-export function InvoiceFormDialog({ onClose, invoice }: { onClose: () => void; /** Issue 9: edit this invoice (its number stays). */ invoice?: Invoice }) {
+/** Issue 10: on the Free plan with the month's invoices used, "Create Invoice" opens on the upgrade message, not the form. */
+export function InvoiceFormDialog(props: { onClose: () => void; /** Issue 9: edit this invoice (its number stays). */ invoice?: Invoice }) {
+  const profile = useProfile();
+  // Decided once, as the dialog opens: the invoice that uses the last free one must not turn its own form into this message.
+  const [atLimit, setAtLimit] = useState<number | false | null>(null);
+  const limit = profile.data?.invoiceLimit;
+  if (atLimit === null && profile.data) setAtLimit(!props.invoice && limit != null && profile.data.invoicesUsed >= limit ? limit : false);
+  if (atLimit) return <FreeLimitDialog limit={atLimit} onClose={props.onClose} />;
+  return <InvoiceFormBody {...props} />;
+}
+
+function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: Invoice }) {
   const customers = useCustomers();
   const products = useProducts();
   const profile = useProfile();

@@ -1,14 +1,14 @@
-import { indianDateOf, isMoneyString, PAYMENT_MODE_LABELS, PAYMENT_MODES, toPaise, type Invoice, type PaymentMode } from "@bahi/shared/contract";
+import { indianDateOf, isMoneyString, toPaise, type Invoice, type PaymentMode } from "@bahi/shared/contract";
 import { useState } from "react";
 import { describeError } from "../../api/errors.ts";
 import { balanceOf, useRecordPayment } from "../../api/payments.ts";
 import { formatRupees } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
-import { Field } from "../ui/field.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { toast } from "../ui/use-toast.ts";
+import { ApplyAdvance } from "../ledger/apply-advance.tsx";
+import { PaymentModeField } from "../payment-mode-field.tsx";
 
 /**
  * Issue 10: money received against an invoice. The amount starts at what is still owed
@@ -79,20 +79,7 @@ export function InvoicePaymentDialog({ invoice, onClose }: { invoice: Invoice; o
             }}
           />
           <TextField id="payment-date" label="Date received" type="date" required value={date} max={indianDateOf(new Date())} onChange={(event) => setDate(event.target.value)} />
-          <Field id="payment-mode" label="Paid by" required>
-            <Select value={mode} onValueChange={(value) => setMode(value as PaymentMode)}>
-              <SelectTrigger id="payment-mode" aria-label="Paid by">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PAYMENT_MODES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {PAYMENT_MODE_LABELS[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
+          <PaymentModeField id="payment-mode" value={mode} onChange={setMode} />
           <TextField
             id="payment-reference"
             label="Reference (optional)"
@@ -101,6 +88,7 @@ export function InvoicePaymentDialog({ invoice, onClose }: { invoice: Invoice; o
             value={reference}
             onChange={(event) => setReference(event.target.value)}
           />
+          <ApplyAdvance invoice={invoice} onApplied={onClose} />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={record.isPending} onClick={onClose}>
               Close

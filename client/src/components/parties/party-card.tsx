@@ -7,6 +7,7 @@ import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
+import { CustomerStatementButton } from "../ledger/customer-statement.tsx";
 
 interface PartyCardProps {
   party: {
@@ -31,6 +32,8 @@ interface PartyCardProps {
   onArchive?: () => void;
   /** Ringed and scrolled into view: the card a search result pointed at. */
   highlighted?: boolean;
+  /** Issue 10: a customer's card offers their statement of account (ledger). */
+  statementFor?: { id: string; name: string };
 }
 
 function Detail({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
@@ -57,7 +60,7 @@ function initialsOf(name: string): string {
 }
 
 /** A customer or vendor as a card: who they are, how to reach them, and edit/delete. */
-export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, onArchive, highlighted = false }: PartyCardProps) {
+export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, onArchive, highlighted = false, statementFor }: PartyCardProps) {
   const cardRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (highlighted) cardRef.current?.scrollIntoView({ block: "center" });
@@ -124,6 +127,11 @@ export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, onArchive
       <p className="mt-4 flex items-center gap-2 border-t pt-3 text-xs text-muted-foreground">
         <Calendar aria-hidden="true" className="size-3.5" />
         {dateLabel} {formatDate(party.createdAt)}
+        {statementFor && (
+          <span className="ml-auto">
+            <CustomerStatementButton customer={statementFor} />
+          </span>
+        )}
       </p>
     </Card>
   );

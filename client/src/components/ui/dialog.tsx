@@ -26,7 +26,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-2xl border bg-card p-6 shadow-2xl data-[state=open]:animate-zoom-in",
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] max-sm:max-h-[calc(100dvh-6.5rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-2xl border bg-card p-6 shadow-2xl data-[state=open]:animate-zoom-in max-sm:top-auto max-sm:bottom-3 max-sm:translate-y-0 max-sm:data-[state=open]:animate-sheet-up",
           className,
         )}
         {...props}

@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, useRef, type ComponentProps, type KeyboardEvent, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useRef, type ComponentProps, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "../../lib/utils.ts";
 
 interface TabsContextValue {
@@ -21,7 +21,7 @@ export function Tabs({ value, onValueChange, className, children }: { value: str
   const idFor = (tab: string, part: "tab" | "panel") => `${base}-${part}-${tab.replace(/\W+/g, "-")}`;
   return (
     <TabsContext.Provider value={{ value, onValueChange, idFor }}>
-      <div className={cn("grid gap-6", className)}>{children}</div>
+      <div className={cn("grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6", className)}>{children}</div>
     </TabsContext.Provider>
   );
 }
@@ -61,8 +61,14 @@ export function TabsList({ className, children, ...props }: ComponentProps<"div"
 export function TabsTrigger({ value, className, children, ...props }: Omit<ComponentProps<"button">, "value"> & { value: string }) {
   const tabs = useTabs();
   const selected = tabs.value === value;
+  const ref = useRef<HTMLButtonElement>(null);
+  // On a phone the list scrolls sideways: keep the chosen tab in view.
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [selected]);
   return (
     <button
+      ref={ref}
       type="button"
       role="tab"
       id={tabs.idFor(value, "tab")}

@@ -1,0 +1,145 @@
+/**
+ * Issue 10: customer advances. POST /customers/{id}/advances records money received before an
+ * invoice; POST /customers/{id}/advances/{advanceId}/apply pays one of the customer's invoices
+ * from it. Applying decides the advance first (what is left, on its own revision), then the
+ * invoice (its balance, on its revision); when the invoice refuses, the application is reversed
+ * on the advance, so neither side can be overdrawn by racing requests.
+ */
+import { Router } from "express";
+import { advanceApplySchema, advanceCreateSchema, formatPaise, indianDateOf, toPaise, type CustomerAdvance } from "@bahi/shared/contract";
+import { streams, type EventData } from "@bahi/shared/events";
+import { notFound, requireUserId, ValidationError, type EventStore } from "@bahi/shared/server";
+import type { CommandDeps } from "../deps.ts";
+import { commandContext, sendPosition } from "../http/context.ts";
+import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { recordId } from "../http/ids.ts";
+import { isOwnedActive } from "../http/ownedRecord.ts";
+import { invoiceDecider } from "../invoices/invoice.ts";
+import { notesPaiseOf, paidInvoiceView } from "../invoices/recordPayment.ts";
+import { customerDecider } from "../parties/customer.ts";
+import { errorCode, retryOnConflict } from "../processes/steps.ts";
+import { advanceDecider, remainingPaise, type AdvanceState } from "./advance.ts";
+
+/** The advance as GET /customers/{id}/advances shows it, from the write side's state. */
+export function advanceView(state: AdvanceState): CustomerAdvance {
+  if (state.status !== "received") throw new Error("An advance exists");
+  const a = state.advance;
+  const applied = a.amountPaise - remainingPaise(state);
+  return {
+    id: a.advanceId,
+    userId: a.ownerId,
+    customerId: a.customerId,
+    amount: formatPaise(a.amountPaise),
+    date: a.date,
+    mode: a.mode,
+    reference: a.reference,
+    applied: formatPaise(applied),
+    remaining: formatPaise(remainingPaise(state)),
+    applications: [],
+    receivedAt: a.receivedAt,
+  };
+}
+
+interface ApplyTarget {
+  userId: string;
+  customerId: string;
+  advanceId: string;
+  invoiceId: string;
+  paymentId: string;
+  amountPaise: number;
+  now: Date;
+}
+
+/** Reserve on the advance, pay the invoice, reverse the reservation when the invoice refuses. */
+export async function applyAdvance(store: EventStore, target: ApplyTarget, context: CommandContext, onReversed: (position: string | null) => void = () => {}) {
+  const { userId, customerId, advanceId, invoiceId, paymentId, amountPaise, now } = target;
+  const invoice = fold(invoiceDecider, await store.readStream(streams.invoice(invoiceId)));
+  if (invoice.status === "none" || invoice.invoice.ownerId !== userId) throw notFound("Invoice");
+  if (invoice.invoice.customer.id.toLowerCase() !== customerId) throw new ValidationError([{ path: ["invoiceId"], message: "That invoice is for another customer" }]);
+  const at = now.toISOString();
+  // What the invoice would refuse (its balance, its state, the date) is refused before anything is reserved.
+  const payment = { paymentId, amountPaise, date: indianDateOf(now), mode: null, reference: null, advanceId };
+  invoiceDecider.decide({ kind: "recordPayment", ownerId: userId, payment, notesPaise: await notesPaiseOf(store, invoiceId), today: indianDateOf(now), at }, invoice);
+  const reserved = await retryOnConflict(() => handle(store, streams.advance(advanceId), advanceDecider, { kind: "apply", ownerId: userId, customerId, invoiceId, paymentId, amountPaise, at }, context));
+  const advance = reserved.state.status === "received" ? reserved.state.advance : null;
+  try {
+    return await retryOnConflict(async () => {
+      const notesPaise = await notesPaiseOf(store, invoiceId);
+      const fromAdvance = { ...payment, reference: advance?.reference ?? null };
+      return handle(store, streams.invoice(invoiceId), invoiceDecider, { kind: "recordPayment", ownerId: userId, payment: fromAdvance, notesPaise, today: indianDateOf(now), at }, context);
+    });
+  } catch (error) {
+    const reversed = await retryOnConflict(() => handle(store, streams.advance(advanceId), advanceDecider, { kind: "reverse", ownerId: userId, paymentId, reason: errorCode(error), at }, context));
+    onReversed(reversed.position);
+    throw error;
+  }
+}
+
+/**
+ * The recovery sweep's step for an application a crash left halfway (reserved on the advance,
+ * not yet recorded on the invoice): it rolls forward, recording the payment under the same
+ * payment id (the invoice records an id once, so the stalled request and the sweep cannot both
+ * pay), and takes the reservation back when the invoice refuses it.
+ */
+export async function settleAdvanceApplication(store: EventStore, refs: { advanceId: string; invoiceId: string; paymentId: string }, context: CommandContext): Promise<string> {
+  const advance = fold(advanceDecider, await store.readStream(streams.advance(refs.advanceId)));
+  if (advance.status !== "received") return "none";
+  const amountPaise = advance.applications.get(refs.paymentId);
+  if (amountPaise === undefined) return "none"; // reversed already
+  const invoice = fold(invoiceDecider, await store.readStream(streams.invoice(refs.invoiceId)));
+  if (invoice.status !== "none" && invoice.payments?.some((p) => p.paymentId === refs.paymentId)) return "none";
+  const { ownerId } = advance.advance;
+  const at = context.now.toISOString();
+  const today = indianDateOf(context.now);
+  const payment = { paymentId: refs.paymentId, amountPaise, date: today, mode: null, reference: advance.advance.reference, advanceId: refs.advanceId };
+  try {
+    await retryOnConflict(async () =>
+      handle(store, streams.invoice(refs.invoiceId), invoiceDecider, { kind: "recordPayment", ownerId, payment, notesPaise: await notesPaiseOf(store, refs.invoiceId), today, at }, context),
+    );
+    return "completed";
+  } catch (error) {
+    await retryOnConflict(() => handle(store, streams.advance(refs.advanceId), advanceDecider, { kind: "reverse", ownerId, paymentId: refs.paymentId, reason: errorCode(error), at }, context));
+    return "compensated";
+  }
+}
+
+export function advanceRoutes(deps: CommandDeps): Router {
+  const router = Router();
+  router.post("/:id/advances", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const customerId = recordId(req.params.id, "Customer");
+    const input = advanceCreateSchema.parse(req.body);
+    const now = deps.clock();
+    const customer = fold(customerDecider, await deps.eventStore.readStream(streams.customer(customerId)));
+    if (!isOwnedActive(customer, userId)) throw notFound("Customer");
+    const date = indianDateOf(input.date);
+    if (date > indianDateOf(now)) throw new ValidationError([{ path: ["date"], message: "Date received cannot be in the future" }]);
+    const facts: EventData<"CustomerAdvanceReceived"> = {
+      advanceId: deps.newId(),
+      ownerId: userId,
+      customerId,
+      amountPaise: toPaise(input.amount),
+      date,
+      mode: input.mode,
+      reference: input.reference,
+      receivedAt: now.toISOString(),
+    };
+    const result = await handle(deps.eventStore, streams.advance(facts.advanceId), advanceDecider, { kind: "receive", facts }, commandContext(req, userId, now));
+    sendPosition(res, result.position);
+    res.status(201).json(advanceView(result.state));
+  });
+  router.post("/:id/advances/:advanceId/apply", async (req, res) => {
+    const userId = requireUserId(deps.sessions, req);
+    const customerId = recordId(req.params.id, "Customer");
+    const advanceId = recordId(req.params.advanceId, "Advance");
+    const input = advanceApplySchema.parse(req.body);
+    const now = deps.clock();
+    const invoiceId = input.invoiceId.toLowerCase();
+    const target = { userId, customerId, advanceId, invoiceId, paymentId: deps.newId(), amountPaise: toPaise(input.amount), now };
+    // A refusal after the reservation still tells the client where the reversal stands, so its next read shows it.
+    const result = await applyAdvance(deps.eventStore, target, commandContext(req, userId, now), (position) => sendPosition(res, position));
+    sendPosition(res, result.position);
+    res.status(201).json(paidInvoiceView(result.state, await notesPaiseOf(deps.eventStore, invoiceId)));
+  });
+  return router;
+}
