@@ -317,7 +317,18 @@ describe.each(backends)("lists: search, filters, sort and paging by the server (
     // No vendor: an unregistered supplier, no GST on the bill.
     expect(gst).toBe(18000 + 0 + 9009 + 0);
     // ₹1,000 + ₹20,000 + ₹500.50 + ₹300 − ₹100; GST ₹180 + ₹90.09 − ₹18.
-    const summary = { count: 5, totalAmount: "21700.50", totalGst: "252.09", thisMonthAmount: "500.50" };
+    const summary = {
+      count: 5,
+      totalAmount: "21700.50",
+      totalGst: "252.09",
+      thisMonthAmount: "500.50",
+      // The category cards: every expense, in the form's order, the credit note taken off its category.
+      byCategory: [
+        { category: "Office Rent", count: 1, amount: "20000.00" },
+        { category: "Utilities", count: 3, amount: "1400.50" },
+        { category: "Travel", count: 1, amount: "300.00" },
+      ],
+    };
     expect(pages[0]!.summary).toEqual(summary);
     expect(((await owner.get("/api/expenses?category=Travel&limit=1")).body as PageBody).summary).toEqual(summary);
     for (const query of ["category=Food", "sort=biggest", "from=2026-02-02&to=2026-02-01", "limit=-1", "cursor=abc"]) {

@@ -24,6 +24,10 @@ export interface AdvanceBody {
   date: string;
   mode: PaymentMode;
   reference: string;
+  /** Goods (default) carry no tax; services: the rate, and the place of supply (absent: the customer's state). */
+  supply?: "goods" | "services";
+  gstRate?: string;
+  placeOfSupply?: string;
 }
 
 export function useRecordAdvance(customerId: string) {

@@ -3,7 +3,7 @@ import { RowAction } from "../components/row-action.tsx";
 import type { Expense } from "@bahi/shared/contract";
 import { CalendarDays, Hash, Pencil, Plus, Receipt, Tags, Trash, Wallet } from "lucide-react";
 import { useState } from "react";
-import { useDeleteExpense, useExpenses } from "../api/expenses.ts";
+import { useDeleteExpense } from "../api/expenses.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { ExpenseFormDialog } from "../components/expenses/expense-form-dialog.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "../components/list-states.tsx";
@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { WithTooltip } from "../components/ui/tooltip.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 import { DOCUMENT_TYPE_LABELS, TAXABILITY_LABELS } from "../lib/expense-form.ts";
-import { expenseCategoryTotals, expenseTaxHeads } from "../lib/expense-figures.ts";
+import { expenseTaxHeads } from "../lib/expense-figures.ts";
 import { usePagedList } from "../api/lists.ts";
 import { useVendors } from "../api/vendors.ts";
 import { ClearFilters, DateFilter, FilterSelect, ListPager, ListToolbar, SearchBox, useListUrl, type FilterOption } from "../components/lists/list-controls.tsx";
@@ -29,15 +29,14 @@ type Editing = { expense: Expense | null } | null;
 const wholeRupees = (paise: number) => formatInr(paise, { decimals: 0 });
 
 /**
- * Spending by category, over every expense (the plain list, not the page shown); a card
+ * Spending by category, over every expense (the server's summary, not the page shown); a card
  * filters the table by its category.
  */
-function CategoryCards({ expenses, selected, onSelect }: { expenses: readonly Expense[]; selected: string; onSelect: (category: string) => void }) {
-  const totals = expenseCategoryTotals(expenses);
+function CategoryCards({ totals, selected, onSelect }: { totals: ExpenseListSummary["byCategory"]; selected: string; onSelect: (category: string) => void }) {
   if (totals.length === 0) return null;
   return (
     <section aria-label="Categories" className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {totals.map(({ category, count, totalPaise }) => (
+      {totals.map(({ category, count, amount }) => (
         <Card key={category} role="group" aria-label={category} className={cn("min-w-0 p-0", selected === category && "ring-2 ring-primary/50")}>
           <button
             type="button"
@@ -53,7 +52,7 @@ function CategoryCards({ expenses, selected, onSelect }: { expenses: readonly Ex
               <span className="block truncate text-sm font-medium text-muted-foreground" title={category}>
                 {category}
               </span>
-              <span className="block truncate text-base font-semibold text-foreground tabular-nums">{wholeRupees(totalPaise)}</span>
+              <span className="block truncate text-base font-semibold text-foreground tabular-nums">{wholeRupeesOf(amount)}</span>
               <span className="block text-xs text-muted-foreground">
                 {count} {count === 1 ? "expense" : "expenses"}
               </span>
@@ -184,10 +183,11 @@ const SORT_OPTIONS: FilterOption[] = [
 
 const CATEGORY_OPTIONS: FilterOption[] = [{ value: "", label: "All categories" }, ...EXPENSE_CATEGORIES.map((category) => ({ value: category, label: category }))];
 
-/** Whole rupees of a server figure ("1234.50"); "—" if it is not money. */
+/** Whole rupees of a server figure ("1234.50", "-80.00" after supplier credit notes); "—" if it is not money. */
 function wholeRupeesOf(amount: string | undefined): string {
   try {
-    return amount === undefined ? "—" : wholeRupees(toPaise(amount));
+    if (amount === undefined) return "—";
+    return amount.startsWith("-") ? wholeRupees(-toPaise(amount.slice(1))) : wholeRupees(toPaise(amount));
   } catch {
     return "—";
   }
@@ -199,8 +199,7 @@ export function ExpensesPage() {
   const listUrl = useListUrl("/expenses", EXPENSE_LIST_KEYS);
   const { params: filters, setFilters } = listUrl;
   const expenses = usePagedList<Expense, ExpenseListSummary>("/api/expenses", filters);
-  // The category cards sum every expense; the vendor filter offers every vendor.
-  const all = useExpenses();
+  // The vendor filter offers every vendor.
   const vendors = useVendors();
   const remove = useDeleteExpense();
 
@@ -241,7 +240,7 @@ export function ExpensesPage() {
         <StatCard label="This Month" value={wholeRupeesOf(summary?.thisMonthAmount)} hint="By expense date" icon={CalendarDays} tint="amber" loading={loading} />
       </StatGrid>
 
-      <CategoryCards expenses={all.data ?? []} selected={filters.category ?? ""} onSelect={(category) => setFilters({ category })} />
+      <CategoryCards totals={summary?.byCategory ?? []} selected={filters.category ?? ""} onSelect={(category) => setFilters({ category })} />
 
       {expenses.isError ? (
         <ErrorState title="Could not load your expenses" error={expenses.error} onRetry={() => (listUrl.pageIndex > 0 ? listUrl.setFilters({}) : void expenses.refetch())} />

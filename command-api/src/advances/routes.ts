@@ -6,7 +6,22 @@
  * on the advance, so neither side can be overdrawn by racing requests.
  */
 import { Router } from "express";
-import { advanceApplySchema, advanceCreateSchema, formatPaise, indianDateOf, toPaise, type CustomerAdvance } from "@bahi/shared/contract";
+import {
+  advanceApplySchema,
+  advanceCreateSchema,
+  advanceTaxOf,
+  advanceTaxView,
+  customerStateCode,
+  formatPaise,
+  indianDateOf,
+  isRateValidOn,
+  placeOfSupplyFor,
+  ratesValidOn,
+  supplierRegistrationOf,
+  toPaise,
+  type AdvanceCreateInput,
+  type CustomerAdvance,
+} from "@bahi/shared/contract";
 import { streams, type EventData } from "@bahi/shared/events";
 import { notFound, requireUserId, ValidationError, type EventStore } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
@@ -18,6 +33,7 @@ import { invoiceDecider } from "../invoices/invoice.ts";
 import { notesPaiseOf, paidInvoiceView } from "../invoices/recordPayment.ts";
 import { customerDecider } from "../parties/customer.ts";
 import { errorCode, retryOnConflict } from "../processes/steps.ts";
+import { userDecider } from "../auth/user.ts";
 import { advanceDecider, remainingPaise, type AdvanceState } from "./advance.ts";
 
 /** The advance as GET /customers/{id}/advances shows it, from the write side's state. */
@@ -37,7 +53,43 @@ export function advanceView(state: AdvanceState): CustomerAdvance {
     remaining: formatPaise(remainingPaise(state)),
     applications: [],
     receivedAt: a.receivedAt,
+    ...advanceTaxView(a),
   };
+}
+
+type AdvanceTaxFacts = Pick<EventData<"CustomerAdvanceReceived">, "supply" | "gstRateBasisPoints" | "placeOfSupply" | "taxablePaise" | "igstPaise" | "cgstPaise" | "sgstPaise">;
+
+/**
+ * The tax of a new advance. Goods: none (Notification 66/2017-CT), and a rate is refused. Services:
+ * tax on receipt (s.13(2) CGST Act) at a rate in force on the date received, split by the place of
+ * supply (default the customer's state) — unless the business is composition or unregistered,
+ * which charges no GST: then it is recorded without tax.
+ */
+async function advanceTaxFacts(store: EventStore, userId: string, input: AdvanceCreateInput, customer: { stateCode?: string | null; gstNumber: string | null }, date: string): Promise<AdvanceTaxFacts> {
+  const supply = input.supply ?? "goods";
+  if (supply === "goods") {
+    const errors = [
+      ...(input.gstRate !== undefined ? [{ path: ["gstRate"], message: "An advance for goods carries no GST (Notification 66/2017-CT): leave the rate out" }] : []),
+      ...(input.placeOfSupply ? [{ path: ["placeOfSupply"], message: "An advance for goods carries no GST: leave the place of supply out" }] : []),
+    ];
+    if (errors.length > 0) throw new ValidationError(errors);
+    return { supply };
+  }
+  const user = fold(userDecider, await store.readStream(streams.user(userId)));
+  if (!user.registered) throw notFound("User");
+  if (supplierRegistrationOf(user.profile.gstCategory) !== "Regular") return { supply };
+  if (input.gstRate === undefined) throw new ValidationError([{ path: ["gstRate"], message: "GST rate is required for an advance for services" }]);
+  const ratePercent = input.gstRate / 100;
+  if (!isRateValidOn(ratePercent, date)) {
+    throw new ValidationError([{ path: ["gstRate"], message: `GST rate ${ratePercent}% is not in force on ${date} (rates then: ${ratesValidOn(date).join(", ")})` }]);
+  }
+  // A nil-rated service carries no tax on its advance either (nothing for Table 11A).
+  if (input.gstRate === 0) return { supply };
+  const businessState = user.profile.stateCode;
+  if (!businessState) throw new ValidationError([{ path: ["placeOfSupply"], message: "Add your business's GSTIN or state in Settings before recording an advance for services" }]);
+  const placeOfSupply = placeOfSupplyFor({ customerStateCode: customerStateCode(customer), customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
+  const tax = advanceTaxOf(toPaise(input.amount), input.gstRate, { supplierState: businessState, placeOfSupply });
+  return { supply, gstRateBasisPoints: input.gstRate, placeOfSupply, ...tax };
 }
 
 interface ApplyTarget {
@@ -123,6 +175,7 @@ export function advanceRoutes(deps: CommandDeps): Router {
       mode: input.mode,
       reference: input.reference,
       receivedAt: now.toISOString(),
+      ...(await advanceTaxFacts(deps.eventStore, userId, input, customer, date)),
     };
     const result = await handle(deps.eventStore, streams.advance(facts.advanceId), advanceDecider, { kind: "receive", facts }, commandContext(req, userId, now));
     sendPosition(res, result.position);

@@ -1,4 +1,4 @@
-import { formatPaise, toPaise, type CustomerAdvance } from "@bahi/shared/contract";
+import { advanceTaxView, formatPaise, toPaise, type CustomerAdvance } from "@bahi/shared/contract";
 import { collections } from "@bahi/shared/read-models";
 import type { Projection } from "../projection.ts";
 
@@ -29,6 +29,7 @@ export const advancesProjection: Projection<CustomerAdvance> = {
           remaining: formatPaise(d.amountPaise),
           applications: [],
           receivedAt: d.receivedAt,
+          ...advanceTaxView(d),
         });
       }
       case "CustomerAdvanceApplied": {

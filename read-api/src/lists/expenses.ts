@@ -2,7 +2,7 @@
  * Issue 10: GET /api/expenses with search, filters, sort and keyset paging. The counters are the
  * Expenses page's four, over every expense: a supplier's credit note counts negative (s.34).
  */
-import { expenseListQuerySchema, formatPaise, indianDateOf, LIST_LIMIT_DEFAULT, toPaise, type Expense, type ExpenseListQuery, type ExpenseListSummary, type Page } from "@bahi/shared/contract";
+import { EXPENSE_CATEGORIES, expenseListQuerySchema, formatPaise, indianDateOf, LIST_LIMIT_DEFAULT, toPaise, type Expense, type ExpenseListQuery, type ExpenseListSummary, type Page } from "@bahi/shared/contract";
 import { collections } from "@bahi/shared/read-models";
 import type { ReadStore } from "@bahi/shared/server";
 import { checkRange, listAnswer, matcher, type SortSpecs } from "./page.ts";
@@ -40,19 +40,29 @@ export const EXPENSE_SORT_SPECS: SortSpecs<Expense, ExpenseSort> = {
   newest: [created("desc")],
 };
 
-/** Base amounts, their GST and this Indian month's base amounts, over every expense. */
+/** Base amounts, their GST, this Indian month's base amounts and each category's, over every expense. */
 export function expenseSummary(expenses: readonly Expense[], now: Date): ExpenseListSummary {
   const thisMonth = indianDateOf(now).slice(0, 7);
   let total = 0;
   let gst = 0;
   let month = 0;
+  const categories = new Map<string, { count: number; paise: number }>();
   for (const expense of expenses) {
     const paise = signedPaise(expense, expense.amount);
     total += paise;
     gst += signedPaise(expense, expense.gstAmount);
     if (dayOf(expense.date).slice(0, 7) === thisMonth) month += paise;
+    const category = categories.get(expense.category) ?? { count: 0, paise: 0 };
+    categories.set(expense.category, { count: category.count + 1, paise: category.paise + paise });
   }
-  return { count: expenses.length, totalAmount: formatPaise(total), totalGst: formatPaise(gst), thisMonthAmount: formatPaise(month) };
+  const order = (category: string) => {
+    const index = (EXPENSE_CATEGORIES as readonly string[]).indexOf(category);
+    return index === -1 ? EXPENSE_CATEGORIES.length : index;
+  };
+  const byCategory = [...categories]
+    .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+    .map(([category, { count, paise }]) => ({ category, count, amount: formatPaise(paise) }));
+  return { count: expenses.length, totalAmount: formatPaise(total), totalGst: formatPaise(gst), thisMonthAmount: formatPaise(month), byCategory };
 }
 
 export async function expenseList(readStore: ReadStore, userId: string, rawQuery: unknown, now: Date): Promise<Expense[] | Page<Expense, ExpenseListSummary>> {

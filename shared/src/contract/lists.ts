@@ -86,6 +86,8 @@ export interface ExpenseListSummary {
   totalAmount: string;
   totalGst: string;
   thisMonthAmount: string;
+  /** The categories that have expenses, in the form's order, with their count and base amount. */
+  byCategory: { category: string; count: number; amount: string }[];
 }
 
 export const PRODUCT_LIST_STATUSES = ["active", "inactive", "low-stock", "out-of-stock"] as const;

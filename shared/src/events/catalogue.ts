@@ -546,6 +546,14 @@ export const eventSchemas = {
     mode: z.enum(["upi", "cash", "cheque", "bank_transfer", "card"]),
     reference: z.string().nullable(),
     receivedAt: z.string(),
+    /** Advance tax (s.13(2)): absent on older events (goods, no tax). Tax fields only on a taxed services advance. */
+    supply: z.enum(["goods", "services"]).optional(),
+    gstRateBasisPoints: z.number().int().nonnegative().optional(),
+    placeOfSupply: z.string().optional(),
+    taxablePaise: z.number().int().nonnegative().optional(),
+    igstPaise: z.number().int().nonnegative().optional(),
+    cgstPaise: z.number().int().nonnegative().optional(),
+    sgstPaise: z.number().int().nonnegative().optional(),
   }),
   /** Issue 10: part of an advance reserved for an invoice; the invoice then records the payment (paymentId, advanceId). */
   CustomerAdvanceApplied: z.object({

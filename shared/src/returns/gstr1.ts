@@ -4,7 +4,8 @@
  * Scope: one GSTIN, one monthly period; the invoices issued under that GSTIN and reported in
  * the period (`salesOfPeriod`: the issue date's period, or the later one an invoice was moved
  * to; it keeps its own date), and the credit/debit notes (s.34) reported in it. Bahi issues
- * regular tax invoices and notes (no advances, amendments, e-commerce), so the sections are b2b
+ * regular tax invoices and notes (no amendments, e-commerce); tax on advances for services is
+ * Table 11A `at` / 11B `txpd` (advances.ts, s.13(2)). The invoice sections are b2b
  * (a supply to an SEZ with inv_typ SEWP, or SEWOP when it carries no IGST), b2cl, b2cs, exp, nil,
  * cdnr, cdnur (Table 9B: a note follows its invoice; one on a B2C Small sale nets b2cs), hsn and
  * doc_issue (natures 1, 4 debit notes, 5 credit notes). Totals are net: credit notes subtract.
@@ -33,6 +34,7 @@ import { notesOfPeriod, signedHeads, signedLine } from "./notes.ts";
 import type { SalesNoteForReturn } from "./notes.ts";
 import { documentIssue, type Gstr1DocIssue, type VoidedDocumentNumber } from "./documentSummary.ts";
 import { challansOfPeriod, type ChallanForReturn } from "./challans.ts";
+import { advancesOfPeriod, type AdvanceForReturn, type Gstr1AdvanceRow } from "./advances.ts";
 
 export { documentRanges, type Gstr1DocIssue, type Gstr1DocRange, type VoidedDocumentNumber } from "./documentSummary.ts";
 
@@ -179,6 +181,10 @@ export interface Gstr1Json {
   readonly nil?: Gstr1Nil;
   readonly cdnr?: readonly Gstr1Cdnr[];
   readonly cdnur?: readonly Gstr1Cdnur[];
+  /** Table 11A: tax on advances for services received in the period, not invoiced in it (s.13(2)). */
+  readonly at?: readonly Gstr1AdvanceRow[];
+  /** Table 11B: tax paid on earlier advances, adjusted against the period's invoices. */
+  readonly txpd?: readonly Gstr1AdvanceRow[];
   readonly hsn?: Gstr1Hsn;
   readonly doc_issue?: Gstr1DocIssue;
 }
@@ -218,6 +224,8 @@ export interface Gstr1Input {
   readonly notes?: readonly SalesNoteForReturn[];
   /** Issue 9: delivery challans (the deliveryChallans read model); Table 13 lists the period's. */
   readonly challans?: readonly ChallanForReturn[];
+  /** Advances received (the advances read model): Table 11A/11B for services (s.13(2)). */
+  readonly advances?: readonly AdvanceForReturn[];
 }
 
 /** HSN summary splits into B2B and B2C tabs from the May 2025 return period (IC HSN_BIFURCATION_FROM). */
@@ -518,6 +526,12 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
     json.cdnr = [...cdnrByCtin.entries()].sort((a, b) => compareStrings(a[0], b[0])).map(([ctin, nt]) => ({ ctin, nt }));
   }
   if (cdnur.length > 0) json.cdnur = cdnur;
+  // Table 11A/11B (s.13(2)): tax on advances counts in the totals, adjustments subtract.
+  const advances = advancesOfPeriod(input.advances ?? [], input.invoices, period.fp, supplier.stateCode);
+  if (advances.at.length > 0) json.at = advances.at;
+  if (advances.txpd.length > 0) json.txpd = advances.txpd;
+  addLine(all, advances.received);
+  addLine(all, signedHeads(advances.adjusted, -1));
   if (sales.length > 0 || notes.length > 0) {
     const bifurcated =
       period.year * 100 + period.month >= HSN_BIFURCATION_FROM_PERIOD.year * 100 + HSN_BIFURCATION_FROM_PERIOD.month;

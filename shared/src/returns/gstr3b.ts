@@ -49,6 +49,7 @@ import type { Heads, Sale, SaleLine } from "./sales.ts";
 import { notesOfPeriod, signedLine } from "./notes.ts";
 import type { SalesNoteForReturn } from "./notes.ts";
 import { setOffTax, type TaxHeads, type TaxPayment } from "./setOff.ts";
+import { advancesOfPeriod, type AdvanceForReturn } from "./advances.ts";
 
 export { setOffTax, type TaxHeads, type TaxPayment } from "./setOff.ts";
 
@@ -144,6 +145,8 @@ export interface Gstr3bInput {
   readonly previousYearTurnoverPaise?: Paise;
   /** Issue 9: credit and debit notes (salesNotes read model); those reported in the period count in 3.1. */
   readonly notes?: readonly SalesNoteForReturn[];
+  /** Advances received (advances read model): 3.1(a) + Table 11A, − Table 11B (s.13(2)). */
+  readonly advances?: readonly AdvanceForReturn[];
 }
 
 export interface Gstr3bTotals {
@@ -308,6 +311,11 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bResult {
       }
     }
   }
+  // s.13(2): tax on advances for services received in the period (GSTR-1 Table 11A) is due now;
+  // tax paid on earlier advances and adjusted against this period's invoices (11B) comes off.
+  const advances = advancesOfPeriod(input.advances ?? [], input.invoices, P, state);
+  addLine(outward, advances.received);
+  addLine(outward, { taxable: -advances.adjusted.taxable, igst: -advances.adjusted.igst, cgst: -advances.adjusted.cgst, sgst: -advances.adjusted.sgst, cess: -advances.adjusted.cess });
   // Credit notes beyond the period's supplies leave a head below zero, which 3.1 cannot show:
   // the portal reports it as zero and keeps the excess in the negative liability statement
   // for later periods (not modelled here: the user is told, the excess is not carried).

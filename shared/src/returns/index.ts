@@ -18,3 +18,4 @@ export * from "./einvoice.ts";
 export * from "./ewaybill.ts";
 export * from "./filingRules.ts";
 export * from "./cmp08.ts";
+export { advancesOfPeriod, type AdvanceForReturn, type AdvancesOfPeriod, type Gstr1AdvanceRow } from "./advances.ts";

@@ -18,6 +18,7 @@ import { lateness, periodLabel, returnDueDate, returnPeriod } from "./period.ts"
 import type { GstReturnType } from "./period.ts";
 import type { SalesNoteForReturn } from "./notes.ts";
 import type { ChallanForReturn } from "./challans.ts";
+import type { AdvanceForReturn } from "./advances.ts";
 
 // ---------------------------------------------------------------------------------------
 // Inputs
@@ -82,6 +83,8 @@ interface PrepareInputBase {
   readonly notes?: readonly SalesNoteForReturn[];
   /** Aggregate turnover of the previous financial year, for the late-fee caps; unknown → the lowest cap. */
   readonly previousYearTurnoverPaise?: Paise;
+  /** Customer advances (advances read model): GSTR-1 Table 11A/11B, GSTR-3B 3.1(a) (s.13(2)). */
+  readonly advances?: readonly AdvanceForReturn[];
 }
 
 export interface Gstr1PrepareInput extends PrepareInputBase {
@@ -227,10 +230,10 @@ function filingGstin(raw: string): string {
 export function prepareGstr1(input: Gstr1PrepareInput): PreparedReturn<Gstr1Json, Gstr1TotalsView> {
   const gstin = filingGstin(input.gstin);
   const period = returnPeriod(input.period).fp;
-  const built = buildGstr1({ gstin, period, invoices: input.invoices, voidedNumbers: input.voidedNumbers, notes: input.notes, challans: input.challans });
+  const built = buildGstr1({ gstin, period, invoices: input.invoices, voidedNumbers: input.voidedNumbers, notes: input.notes, challans: input.challans, advances: input.advances });
   const dueDate = returnDueDate(period, "GSTR1");
   const filedOn = indianDateOf(input.filedAt ?? input.today);
-  const fee = lateFee({ returnType: "GSTR1", dueDate, filedOn, nilReturn: built.totals.invoiceCount === 0, previousYearTurnoverPaise: input.previousYearTurnoverPaise });
+  const fee = lateFee({ returnType: "GSTR1", dueDate, filedOn, nilReturn: built.totals.invoiceCount === 0 && !built.json.at && !built.json.txpd, previousYearTurnoverPaise: input.previousYearTurnoverPaise });
   const problems: ReturnProblem[] = [...built.problems];
   if (fee.days > 0) {
     problems.push({ code: "LATE_FILING", blocking: false, message: `GSTR-1 for ${periodLabel(period)} is ${lateness(fee.days, dueDate)}: late fee ₹${formatPaise(fee.total)} (s.47, Notification 20/2021-CT), paid with the GSTR-3B` });
@@ -286,6 +289,7 @@ export function prepareGstr3b(input: Gstr3bPrepareInput): PreparedReturn<Gstr3bJ
     openingCredit: input.openingCredit,
     filedOn: input.filedAt ?? input.today,
     previousYearTurnoverPaise: input.previousYearTurnoverPaise,
+    advances: input.advances,
   });
   const pending = pendingItc(input.expenses, input.reconciliations, period, { gstin, stateCode });
   const t = built.totals;

@@ -3,7 +3,7 @@
  * preview (read API), the filing check (command API) and the filing worker compute the same
  * return from the same inputs with the same engine (design §3, §4).
  */
-import { toPaise, type Expense, type Invoice } from "../contract/index.ts";
+import { toPaise, type CustomerAdvance, type Expense, type Invoice } from "../contract/index.ts";
 import { collections, type GstReturnDocument, type ReconciliationDocument, type UserDocument, type VoidedNumberDocument } from "../readModels/index.ts";
 import {
   financialYearOf,
@@ -36,11 +36,13 @@ export interface ReturnBooks {
   readonly notes?: readonly SalesNoteForReturn[];
   /** Issue 9: delivery challans, from the deliveryChallans read model (GSTR-1 Table 13). */
   readonly challans?: readonly ChallanForReturn[];
+  /** Customer advances, from the advances read model (GSTR-1 Table 11A/11B, GSTR-3B 3.1(a)). */
+  readonly advances?: readonly CustomerAdvance[];
 }
 
 /** The business's invoices, expenses, reconciled GSTR-2Bs and returns, from the read models. */
 export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<BlobStore, "get">, userId: string): Promise<ReturnBooks> {
-  const [user, invoices, expenses, reconciliationDocs, returns, voidedNumbers, notes, challans] = await Promise.all([
+  const [user, invoices, expenses, reconciliationDocs, returns, voidedNumbers, notes, challans, advances] = await Promise.all([
     readStore.get<UserDocument>(collections.users, userId),
     readStore.list<Invoice>(collections.invoices, userId),
     readStore.list<Expense>(collections.expenses, userId),
@@ -49,6 +51,7 @@ export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<Blob
     readStore.list<VoidedNumberDocument>(collections.voidedNumbers, userId),
     readStore.list<SalesNoteForReturn>(collections.salesNotes, userId),
     readStore.list<ChallanForReturn>(collections.deliveryChallans, userId),
+    readStore.list<CustomerAdvance>(collections.advances, userId),
   ]);
   const gstin = user?.gstNumber ?? null;
   const reconciliations: ReconciliationForReturn[] = [];
@@ -63,7 +66,7 @@ export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<Blob
       pairs: reconciliationPairs({ gstr2b, expenses, period: doc.period, decisions: doc.decisions ?? [], businessGstin: gstin }),
     });
   }
-  return { user, invoices, expenses, reconciliations, returns, voidedNumbers, notes, challans };
+  return { user, invoices, expenses, reconciliations, returns, voidedNumbers, notes, challans, advances };
 }
 
 /** MMYYYY of the registration: the profile's GST registration date, else the account's creation month. */
@@ -124,6 +127,7 @@ export function prepareReturn(books: ReturnBooks, options: PrepareReturnOptions)
     filedAt: options.filedAt,
     invoices: books.invoices,
     notes: books.notes,
+    advances: books.advances,
     previousYearTurnoverPaise: previousYearTurnoverPaise(books.invoices, options.period),
   };
   if (options.returnType === "GSTR1") return prepareGstr1({ ...base, voidedNumbers: voidedInvoiceNumbers(books.voidedNumbers ?? [], options.gstin), challans: books.challans ?? [] });
