@@ -98,14 +98,53 @@ CREATE TABLE IF NOT EXISTS bahi_blobs (
 );
 `;
 
-const SCHEMA_PARTS: readonly string[] = [EVENTS, READ_MODELS, SESSIONS, BLOBS];
+/**
+ * Issue 11: the log is append-only for the application's own connection. An UPDATE, DELETE or
+ * TRUNCATE of bahi_events is refused by the database (the audit trail "cannot be disabled",
+ * Companies (Accounts) Rules 2014, Rule 3(1) proviso); only a superuser who drops or disables
+ * the trigger can change history.
+ */
+const APPEND_ONLY = `
+CREATE OR REPLACE FUNCTION bahi_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'bahi_events is append-only: % is refused', TG_OP USING ERRCODE = '42501';
+END
+$$;
+CREATE OR REPLACE TRIGGER bahi_events_no_change BEFORE UPDATE OR DELETE ON bahi_events
+  FOR EACH ROW EXECUTE FUNCTION bahi_events_append_only();
+CREATE OR REPLACE TRIGGER bahi_events_no_truncate BEFORE TRUNCATE ON bahi_events
+  FOR EACH STATEMENT EXECUTE FUNCTION bahi_events_append_only();
+`;
+
+const SCHEMA_PARTS: readonly string[] = [EVENTS, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS];
+
+/** The statements of a part: split on semicolons outside $$-quoted bodies. */
+export function statementsOf(part: string): string[] {
+  const statements: string[] = [];
+  let current = "";
+  let quoted = false;
+  for (let i = 0; i < part.length; i++) {
+    if (part.startsWith("$$", i)) {
+      quoted = !quoted;
+      current += "$$";
+      i++;
+    } else if (part[i] === ";" && !quoted) {
+      statements.push(current);
+      current = "";
+    } else {
+      current += part[i];
+    }
+  }
+  statements.push(current);
+  return statements.map((statement) => statement.trim()).filter(Boolean);
+}
 
 /** Idempotent; an advisory lock keeps processes starting together from racing on CREATE. */
 export async function migrate(client: SqlClient): Promise<void> {
   await client.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(74290001)");
     for (const part of SCHEMA_PARTS) {
-      for (const statement of part.split(";").map((s) => s.trim()).filter(Boolean)) {
+      for (const statement of statementsOf(part)) {
         await tx.query(statement);
       }
     }
