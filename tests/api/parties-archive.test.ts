@@ -3,41 +3,17 @@
  * customer leaves the pickers and cannot be invoiced; the credit limit needs the owner's
  * confirmation to be passed. On PGlite and PostgreSQL.
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indianDateOf } from "@bahi/shared/contract";
-import { ApiClient } from "../support/apiClient.ts";
 import { countEvents, startTestApp, type Backend, type TestApp } from "../support/app.ts";
 import { postgresUnavailableReason } from "../support/postgres.ts";
+import { oilShop } from "../support/oilShop.ts";
 
 const postgresSkipReason = await postgresUnavailableReason();
 const backends: Backend[] = postgresSkipReason ? ["pglite"] : ["pglite", "postgres"];
 const today = indianDateOf(new Date());
 
-/** A registered Maharashtra business selling ₹1,000 + 18% hair oil. */
-async function business(app: TestApp) {
-  const owner = new ApiClient(app.baseUrl);
-  await owner.register();
-  expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV" })).status).toBe(200);
-  expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
-  const oil = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id as string;
-  const customer = async (name: string, creditLimit = "0") => {
-    const created = await owner.post("/api/customers", { name, stateCode: "27", creditLimit });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    return created.body.id as string;
-  };
-  /** An invoice of `quantity` oils: ₹1,180 each. */
-  const invoice = (customerId: string, quantity: number, extra: Record<string, unknown> = {}) =>
-    owner.post("/api/invoices", {
-      customerId,
-      subtotal: String(1000 * quantity),
-      gstAmount: String(180 * quantity),
-      total: String(1180 * quantity),
-      items: [{ productId: oil, quantity, price: "1000", gstRate: "18", amount: `${1180 * quantity}.00` }],
-      ...extra,
-    });
-  return { owner, customer, invoice };
-}
+const business = oilShop;
 
 describe.each(backends)("parties: archive instead of delete, credit limit (issue 10) on %s", (backend) => {
   let app: TestApp;
