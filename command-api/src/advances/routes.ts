@@ -1,9 +1,7 @@
 /**
  * Issue 10: customer advances. POST /customers/{id}/advances records money received before an
  * invoice; POST /customers/{id}/advances/{advanceId}/apply pays one of the customer's invoices
- * from it. Applying decides the advance first (what is left, on its own revision), then the
- * invoice (its balance, on its revision); when the invoice refuses, the application is reversed
- * on the advance, so neither side can be overdrawn by racing requests.
+ * from it through the applyAdvance process (applyAdvanceProcess.ts).
  */
 import { Router } from "express";
 import {
@@ -26,15 +24,14 @@ import { streams, type EventData } from "@bahi/shared/events";
 import { notFound, requireUserId, ValidationError, type EventStore } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { fold, handle } from "../http/decider.ts";
 import { recordId } from "../http/ids.ts";
 import { isOwnedActive } from "../http/ownedRecord.ts";
-import { invoiceDecider } from "../invoices/invoice.ts";
 import { notesPaiseOf, paidInvoiceView } from "../invoices/recordPayment.ts";
 import { customerDecider } from "../parties/customer.ts";
-import { errorCode, retryOnConflict } from "../processes/steps.ts";
 import { userDecider } from "../auth/user.ts";
 import { advanceDecider, remainingPaise, type AdvanceState } from "./advance.ts";
+import { applyAdvance } from "./applyAdvanceProcess.ts";
 
 /** The advance as GET /customers/{id}/advances shows it, from the write side's state. */
 export function advanceView(state: AdvanceState): CustomerAdvance {
@@ -90,69 +87,6 @@ async function advanceTaxFacts(store: EventStore, userId: string, input: Advance
   const placeOfSupply = placeOfSupplyFor({ customerStateCode: customerStateCode(customer), customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
   const tax = advanceTaxOf(toPaise(input.amount), input.gstRate, { supplierState: businessState, placeOfSupply });
   return { supply, gstRateBasisPoints: input.gstRate, placeOfSupply, ...tax };
-}
-
-interface ApplyTarget {
-  userId: string;
-  customerId: string;
-  advanceId: string;
-  invoiceId: string;
-  paymentId: string;
-  amountPaise: number;
-  now: Date;
-}
-
-/** Reserve on the advance, pay the invoice, reverse the reservation when the invoice refuses. */
-export async function applyAdvance(store: EventStore, target: ApplyTarget, context: CommandContext, onReversed: (position: string | null) => void = () => {}) {
-  const { userId, customerId, advanceId, invoiceId, paymentId, amountPaise, now } = target;
-  const invoice = fold(invoiceDecider, await store.readStream(streams.invoice(invoiceId)));
-  if (invoice.status === "none" || invoice.invoice.ownerId !== userId) throw notFound("Invoice");
-  if (invoice.invoice.customer.id.toLowerCase() !== customerId) throw new ValidationError([{ path: ["invoiceId"], message: "That invoice is for another customer" }]);
-  const at = now.toISOString();
-  // What the invoice would refuse (its balance, its state, the date) is refused before anything is reserved.
-  const payment = { paymentId, amountPaise, date: indianDateOf(now), mode: null, reference: null, advanceId };
-  invoiceDecider.decide({ kind: "recordPayment", ownerId: userId, payment, notesPaise: await notesPaiseOf(store, invoiceId), today: indianDateOf(now), at }, invoice);
-  const reserved = await retryOnConflict(() => handle(store, streams.advance(advanceId), advanceDecider, { kind: "apply", ownerId: userId, customerId, invoiceId, paymentId, amountPaise, at }, context));
-  const advance = reserved.state.status === "received" ? reserved.state.advance : null;
-  try {
-    return await retryOnConflict(async () => {
-      const notesPaise = await notesPaiseOf(store, invoiceId);
-      const fromAdvance = { ...payment, reference: advance?.reference ?? null };
-      return handle(store, streams.invoice(invoiceId), invoiceDecider, { kind: "recordPayment", ownerId: userId, payment: fromAdvance, notesPaise, today: indianDateOf(now), at }, context);
-    });
-  } catch (error) {
-    const reversed = await retryOnConflict(() => handle(store, streams.advance(advanceId), advanceDecider, { kind: "reverse", ownerId: userId, paymentId, reason: errorCode(error), at }, context));
-    onReversed(reversed.position);
-    throw error;
-  }
-}
-
-/**
- * The recovery sweep's step for an application a crash left halfway (reserved on the advance,
- * not yet recorded on the invoice): it rolls forward, recording the payment under the same
- * payment id (the invoice records an id once, so the stalled request and the sweep cannot both
- * pay), and takes the reservation back when the invoice refuses it.
- */
-export async function settleAdvanceApplication(store: EventStore, refs: { advanceId: string; invoiceId: string; paymentId: string }, context: CommandContext): Promise<string> {
-  const advance = fold(advanceDecider, await store.readStream(streams.advance(refs.advanceId)));
-  if (advance.status !== "received") return "none";
-  const amountPaise = advance.applications.get(refs.paymentId);
-  if (amountPaise === undefined) return "none"; // reversed already
-  const invoice = fold(invoiceDecider, await store.readStream(streams.invoice(refs.invoiceId)));
-  if (invoice.status !== "none" && invoice.payments?.some((p) => p.paymentId === refs.paymentId)) return "none";
-  const { ownerId } = advance.advance;
-  const at = context.now.toISOString();
-  const today = indianDateOf(context.now);
-  const payment = { paymentId: refs.paymentId, amountPaise, date: today, mode: null, reference: advance.advance.reference, advanceId: refs.advanceId };
-  try {
-    await retryOnConflict(async () =>
-      handle(store, streams.invoice(refs.invoiceId), invoiceDecider, { kind: "recordPayment", ownerId, payment, notesPaise: await notesPaiseOf(store, refs.invoiceId), today, at }, context),
-    );
-    return "completed";
-  } catch (error) {
-    await retryOnConflict(() => handle(store, streams.advance(refs.advanceId), advanceDecider, { kind: "reverse", ownerId, paymentId: refs.paymentId, reason: errorCode(error), at }, context));
-    return "compensated";
-  }
 }
 
 export function advanceRoutes(deps: CommandDeps): Router {

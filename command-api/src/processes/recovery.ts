@@ -13,7 +13,7 @@ import { releaseSku } from "../products/skuSteps.ts";
 import { settleSkuChange } from "../products/changeProductSkuProcess.ts";
 import { settleProductCreation } from "../products/createProductProcess.ts";
 import { settleProductDeletion } from "../products/deleteProductProcess.ts";
-import { settleAdvanceApplication } from "../advances/routes.ts";
+import { settleAdvanceApplication } from "../advances/applyAdvanceProcess.ts";
 import { retryOnConflict, STALE } from "./steps.ts";
 
 export interface ProcessRecoveryDeps {
