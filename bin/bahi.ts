@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SandboxGsp } from "@bahi/command-api";
 import { allProjections, Projector } from "@bahi/projector";
-import { BullmqJobQueue, DataDirLockedError, InProcessJobQueue, openStores, type JobQueue, type StoreConfig, type Stores } from "@bahi/shared/server";
+import { BullmqJobQueue, DataDirLockedError, InProcessJobQueue, openStores, verifyJsonLinesExport, type JobQueue, type StoreConfig, type Stores } from "@bahi/shared/server";
 import { createBahi, DEFAULT_CLIENT_DIR, type Role } from "./server.ts";
 
 const USAGE = `Usage: bahi <command>
@@ -20,6 +21,13 @@ const USAGE = `Usage: bahi <command>
                         re-apply parked events (ones a projection could not apply) once fixed
   projector parked      list parked events with their errors
                         (these three use DATABASE_URL, else the embedded store in BAHI_DATA_DIR)
+  ledger verify [--business ID]
+                        recompute each business's hash chain (or one's) and name the first event
+                        edited, deleted, inserted or reordered in the database; exit 1 on any
+                        (DATABASE_URL, else the embedded store in BAHI_DATA_DIR)
+  ledger verify-export FILE
+                        check a JSON Lines ledger export offline (no database): every event's
+                        hash, the links between them and the manifest; exit 1 on any problem
 
 Environment: PORT (default 5000), BAHI_DATA_DIR, DATABASE_URL, REDIS_URL (BullMQ; without it
 jobs run inside the command-api process), BAHI_SESSION_SECRET,
@@ -183,6 +191,12 @@ async function main(argv: string[]): Promise<void> {
       if (!process.env.REDIS_URL) fail("REDIS_URL is required for the worker role (without Redis, jobs run inside command-api).");
       return serve(["worker"], await open(serverStoreConfig()), undefined, null);
     }
+    case "ledger": {
+      if (sub === "verify") return ledgerVerify(argv.slice(2));
+      if (sub === "verify-export") return ledgerVerifyExport(argv.slice(2));
+      fail(`unknown ledger command "${sub ?? ""}"\n\n${USAGE}`);
+      return;
+    }
     case "help":
     case "--help":
     case undefined:
@@ -236,6 +250,61 @@ async function projectorAdmin(command: "rebuild" | "retry" | "parked", args: str
   } finally {
     await stores.close();
   }
+}
+
+/**
+ * Issue 11: `bahi ledger verify`: every business's chain (or one's), on DATABASE_URL or the
+ * embedded store, one line each; exit 1 when any names a problem (Companies (Accounts) Rules
+ * 2014, Rule 3(1): the audit trail must show it was not altered).
+ */
+async function ledgerVerify(args: string[]): Promise<void> {
+  let business: string | undefined;
+  try {
+    ({ values: { business } } = parseArgs({ args, options: { business: { type: "string" } }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  const config: StoreConfig = process.env.DATABASE_URL ? serverStoreConfig() : { kind: "embedded", dataDir: dataDir() };
+  const stores = await open(config);
+  try {
+    const businesses = business !== undefined ? [business] : await stores.auditLog.chainKeys();
+    let problems = 0;
+    for (const id of businesses) {
+      const result = await stores.auditLog.verifyBusiness(id);
+      const name = id === "" ? "(no business)" : id;
+      if (result.ok) {
+        console.log(`ok\t${name}\t${result.checked} events\thead ${result.head ? `${result.head.seq} ${result.head.hash}` : "none"}`);
+      } else {
+        problems++;
+        const problem = result.firstProblem!;
+        console.log(`PROBLEM\t${name}\t${problem.kind} at seq ${problem.seq}${problem.position ? ` (position ${problem.position})` : ""}\t${result.checked} events checked before it`);
+      }
+    }
+    log(`${businesses.length} business(es) verified, ${problems} with a problem`);
+    if (problems > 0) process.exitCode = 1;
+  } finally {
+    await stores.close();
+  }
+}
+
+/** Issue 11: `bahi ledger verify-export FILE`: a JSON Lines export checked with no database at all. */
+async function ledgerVerifyExport(args: string[]): Promise<void> {
+  const [file, ...rest] = args;
+  if (!file || rest.length > 0) fail(`ledger verify-export takes one FILE\n\n${USAGE}`);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    fail(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  const result = verifyJsonLinesExport(text);
+  if (result.ok) {
+    const m = result.manifest!;
+    console.log(`ok: ${result.checked} events, seq ${m.firstSeq ?? "-"} to ${m.lastSeq ?? "-"}, last hash ${m.lastHash ?? "-"} (business ${m.businessId})`);
+    return;
+  }
+  console.log(`PROBLEM: ${result.problem!.message} (line ${result.problem!.line}; ${result.checked} events checked before it)`);
+  process.exitCode = 1;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import express, { type Express } from "express";
 import {
+  accessResolver,
   authRateLimitsFromEnv,
   commandApiRouter,
   OWASP_SCRYPT,
@@ -21,11 +22,12 @@ import {
   type GspClient,
   type ScryptParams,
 } from "@bahi/command-api";
-import { allProjections, Projector, type AnyProjection } from "@bahi/projector";
+import { allProjections, createAsOfReplayer, Projector, type AnyProjection } from "@bahi/projector";
 import { publicShareRouter, readApiRouter } from "@bahi/read-api";
 import {
   apiNotFound,
   authenticateSessions,
+  authorizeRoles,
   errorHandler,
   InProcessJobQueue,
   lowestCheckpoint,
@@ -191,8 +193,11 @@ export function createBahi(options: BahiOptions): RunningBahi {
   });
 
   if (sessions) {
-    // Every API route learns here whether the request's session is still live (not logged out).
-    app.use("/api", authenticateSessions(sessions, stores.sessionStore, clock));
+    // Every API route learns here whether the request's session is still live (not logged out),
+    // and (issue 11) which business it works in and in what role, read from the team's stream.
+    app.use("/api", authenticateSessions(sessions, stores.sessionStore, clock, accessResolver(stores.eventStore)));
+    // Before any body is parsed: a write the member's role may not make is a 403, whatever it carries.
+    app.use("/api", authorizeRoles);
   }
   if (sessions && serves("command-api")) {
     backgroundTasks.push({
@@ -219,7 +224,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
     );
   }
   if (sessions && serves("read-api")) {
-    app.use("/api", readApiRouter({ readStore: stores.readStore, blobStore: stores.blobStore, eventLog: stores.eventLog, sessions, waitTimeoutMs: options.readWaitTimeoutMs, clock }));
+    app.use("/api", readApiRouter({ readStore: stores.readStore, blobStore: stores.blobStore, eventLog: stores.eventLog, eventStore: stores.eventStore, auditLog: stores.auditLog, sessions, waitTimeoutMs: options.readWaitTimeoutMs, clock, replayAsOf: createAsOfReplayer(stores.auditLog, { projections: options.projections }) }));
   }
   app.use("/api", apiNotFound);
   if (serves("read-api")) {

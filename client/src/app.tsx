@@ -1,7 +1,9 @@
 import type { ComponentType } from "react";
 import { Route, Switch } from "wouter";
+import { canOpenScreen, useAccess, useMembershipWatch } from "./auth/access.tsx";
 import { useAuth } from "./auth/auth-provider.tsx";
 import { AppLayout } from "./components/layout/app-layout.tsx";
+import { ReadOnlyBanner, RoleForbidden } from "./components/team/role-screens.tsx";
 import { FullPageSpinner } from "./components/ui/spinner.tsx";
 import { ContactPage } from "./pages/contact.tsx";
 import { CustomersPage } from "./pages/customers.tsx";
@@ -9,7 +11,9 @@ import { DashboardPage } from "./pages/dashboard.tsx";
 import { ExpensesPage } from "./pages/expenses.tsx";
 import { GstCompliancePage } from "./pages/gst-compliance.tsx";
 import { InventoryPage } from "./pages/inventory.tsx";
+import { InvitePage } from "./pages/invite.tsx";
 import { InvoicesPage } from "./pages/invoices.tsx";
+import { LedgerPage } from "./pages/ledger.tsx";
 import { LandingPage } from "./pages/landing.tsx";
 import { LoginPage } from "./pages/login.tsx";
 import { NotFoundPage } from "./pages/not-found.tsx";
@@ -21,14 +25,21 @@ import { SetupPage } from "./pages/setup.tsx";
 import { TermsPage } from "./pages/terms.tsx";
 import { VendorsPage } from "./pages/vendors.tsx";
 
-/** Signed out, an application route shows the login screen in its place (SPEC §2, §6). */
-function Authenticated({ page: Page }: { page: ComponentType }) {
+/**
+ * Signed out, an application route shows the login screen in its place (SPEC §2, §6). Signed in,
+ * the person's role in the current business (issue 11) decides whether the screen opens.
+ */
+function Authenticated({ page: Page, path }: { page: ComponentType; path: string }) {
   const { user, isLoading } = useAuth();
+  const access = useAccess();
+  useMembershipWatch();
   if (isLoading) return <FullPageSpinner />;
   if (!user) return <LoginPage stayOnPage />;
+  if (!access) return <FullPageSpinner />;
   return (
     <AppLayout>
-      <Page />
+      <ReadOnlyBanner access={access} />
+      {canOpenScreen(access, path) ? <Page /> : <RoleForbidden access={access} />}
     </AppLayout>
   );
 }
@@ -42,6 +53,8 @@ const APP_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ["/expenses", ExpensesPage],
   ["/reports", ReportsPage],
   ["/gst-compliance", GstCompliancePage],
+  // Issue 11: the business's events, hash-chained, for owners and auditors.
+  ["/ledger", LedgerPage],
   // Reached from the sidebar's user block rather than its eight entries.
   ["/settings", SettingsPage],
   // Issue 9: the first-run setup, offered after registration and while the profile lacks what invoices print.
@@ -54,9 +67,10 @@ export function App() {
       <Route path="/" component={LandingPage} />
       <Route path="/register" component={RegisterPage} />
       <Route path="/login">{() => <LoginPage />}</Route>
+      <Route path="/invite/:token">{(params) => <InvitePage token={params.token} />}</Route>
       {APP_ROUTES.map(([path, page]) => (
         <Route key={path} path={path}>
-          {() => <Authenticated page={page} />}
+          {() => <Authenticated page={page} path={path} />}
         </Route>
       ))}
       <Route path="/privacy" component={PrivacyPage} />

@@ -18,6 +18,7 @@ import { salesNoteRoutes } from "./notes/routes.ts";
 import { deliveryChallanRoutes } from "./challans/routes.ts";
 import { productRoutes } from "./products/routes.ts";
 import { profileRoutes } from "./profile/routes.ts";
+import { meRoutes, teamRoutes } from "./team/routes.ts";
 
 export type { CommandDeps } from "./deps.ts";
 export { authRateLimitsFromEnv, type AuthRateLimits } from "./http/rateLimit.ts";
@@ -27,6 +28,7 @@ export { registerReconciliationWorker } from "./gst/reconciliation.ts";
 export { OVERDUE_QUEUE, registerOverdueSchedule, registerOverdueWorker, scheduleOverdueSweep } from "./invoices/overdueWorker.ts";
 export { SandboxGsp, type GspClient } from "./gst/gsp.ts";
 export { processSweepFromEnv, resumeUnfinishedProcesses, type ProcessRecoveryDeps, type RecoveryReport } from "./processes/recovery.ts";
+export { accessResolver } from "./team/access.ts";
 
 /** The command side's HTTP routes, to mount under /api. */
 export function commandApiRouter(deps: CommandDeps): Router {
@@ -59,5 +61,8 @@ export function commandApiRouter(deps: CommandDeps): Router {
   router.use("/expenses", expenseRoutes(deps));
   router.use("/gst", gstRoutes(deps));
   router.use("/ewaybills", ewayBillRoutes(deps));
+  // Issue 11: the owner's team, and which business the person works in.
+  router.use("/team", teamRoutes(deps));
+  router.use("/me", meRoutes(deps));
   return router;
 }

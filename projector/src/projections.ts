@@ -15,6 +15,7 @@ import type { AnyProjection } from "./projection.ts";
 import { usersProjection } from "./users/usersProjection.ts";
 import { shareLinksProjection } from "./share/shareLinksProjection.ts";
 import { advancesProjection } from "./advances/advancesProjection.ts";
+import { membershipsProjection, teamsProjection } from "./team/teamsProjection.ts";
 
 /** Every read model the projector keeps. */
 export const allProjections: readonly AnyProjection[] = [
@@ -34,4 +35,6 @@ export const allProjections: readonly AnyProjection[] = [
   deliveryChallansProjection,
   shareLinksProjection,
   advancesProjection,
+  teamsProjection,
+  membershipsProjection,
 ];

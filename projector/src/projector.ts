@@ -50,6 +50,32 @@ const PENDING_MS = 20;
 const describeError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
+ * A recorded event as projections see it (null: a type no projection knows). Throws when the
+ * event cannot be upcast; the live projector parks it, an as-of replay (asOf.ts) skips it.
+ */
+export function upcastRecorded(recorded: RecordedEvent): BahiEvent | null {
+  return upcast(recorded.type, recorded.data, recorded.metadata.schemaVersion);
+}
+
+/** The ids of the projection's documents `event` changes: none when the projection does not handle it. Throws as documentIds does. */
+export function routeEvent(projection: AnyProjection, event: BahiEvent): string[] {
+  return projection.handles.includes(event.type) ? projection.documentIds(event) : [];
+}
+
+/**
+ * One document after one event, at `position`: evolve, then the owner from the new data (a
+ * tombstone keeps the old owner). null when there is nothing to store (deleting what never
+ * existed). The live projector and the as-of replay both apply events through this, so a
+ * replayed read model is the live one's fold, not a second implementation of it.
+ */
+export function evolveDocument(projection: AnyProjection, current: ReadDocument | undefined, event: BahiEvent, id: string, position: string): ReadDocument | null {
+  const data = projection.evolve(current?.data ?? null, event);
+  if (!current && data === null) return null;
+  const ownerId = data === null ? (current?.ownerId ?? null) : projection.ownerOf(data);
+  return { collection: projection.collection, id, ownerId, data, position };
+}
+
+/**
  * Follows the log and keeps every projection's read model. Each projection has its own
  * generation and checkpoint: one loop reads from the lowest checkpoint and applies each event
  * only to the projections still behind it, and the batch's documents, parked events and every
@@ -230,7 +256,7 @@ export class Projector {
       let event: BahiEvent | null = null;
       let upcastError: unknown = null;
       try {
-        event = upcast(recorded.type, recorded.data, recorded.metadata.schemaVersion);
+        event = upcastRecorded(recorded);
       } catch (error) {
         upcastError = error;
       }
@@ -244,7 +270,7 @@ export class Projector {
         if (!event || !projection.handles.includes(event.type)) continue;
         let ids: string[];
         try {
-          ids = projection.documentIds(event);
+          ids = routeEvent(projection, event);
         } catch (error) {
           w.park.push(this.parking(w.target, recorded, null, error));
           continue;
@@ -306,12 +332,11 @@ export class Projector {
 
   /** The document after `event`, or null when there is nothing to store (deleting what never existed). */
   private apply(projection: AnyProjection, current: ReadDocument | undefined, event: BahiEvent, id: string, position: string): ReadDocument | null {
-    const data = projection.evolve(current?.data ?? null, event);
-    if (!current && data === null) return null;
-    const ownerId = data === null ? (current?.ownerId ?? null) : projection.ownerOf(data);
+    const next = evolveDocument(projection, current, event, id, position);
+    if (!next) return null;
     // An event applied late (by a retry) must not move a document's position backwards.
     const newest = current && this.options.eventLog.comparePositions(current.position, position) > 0 ? current.position : position;
-    return { collection: projection.collection, id, ownerId, data, position: newest };
+    return { ...next, position: newest };
   }
 
   private parking(target: Target, recorded: RecordedEvent, documentId: string | null, error: unknown, options: { quiet?: boolean } = {}): ParkedEventInput {

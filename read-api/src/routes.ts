@@ -1,10 +1,13 @@
 import { Router } from "express";
 import { isRecordId, REPORT_PERIODS, toPaise, withBalance, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
 import { collections, type DashboardDocument, type SalesNoteDocument, type UserDocument } from "@bahi/shared/read-models";
-import { loadReturnBooks, notFound, prepareReturn, refuseUnsafeInput, requireUserId, ValidationError, type BlobStore, type EventLog, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { loadReturnBooks, notFound, prepareReturn, refuseUnsafeInput, requireUserId, ValidationError, type BlobStore, type AuditLog, type ChainVerifier, type EventLog, type EventStore, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { asOfDispatcher } from "./asOf.ts";
 import { waitForPosition } from "./consistency.ts";
 import { dashboardStats } from "./dashboard.ts";
 import { gstReadRoutes } from "./gst/routes.ts";
+import { historyRoutes } from "./history/routes.ts";
+import { journalRoutes } from "./journal/routes.ts";
 import { eInvoiceFor } from "./invoices/einvoice.ts";
 import { invoicePdf } from "./invoices/invoicePdf.ts";
 import { deliveryChallanReadRoutes } from "./challans/routes.ts";
@@ -21,6 +24,7 @@ import { invoiceList } from "./lists/invoices.ts";
 import { expenseList } from "./lists/expenses.ts";
 import { isLowStock, productList } from "./lists/products.ts";
 import { customerList, vendorList } from "./lists/parties.ts";
+import { teamReadRoutes } from "./team/routes.ts";
 
 export interface ReadDeps {
   readStore: ReadStore;
@@ -29,8 +33,16 @@ export interface ReadDeps {
   sessions: SessionCodec;
   /** Read only: X-Bahi-After beyond the log's head is refused at once (see consistency.ts). */
   eventLog: Pick<EventLog, "head">;
+  /** Issue 11, read only: a record's history is told from its own events (history/routes.ts). */
+  eventStore: Pick<EventStore, "readStream">;
+  /** Issue 11, read only: the business's hash-chained events, for the ledger (journal/routes.ts). */
+  auditLog: AuditLog & ChainVerifier;
   waitTimeoutMs?: number;
   clock?: () => Date;
+  /** Issue 11: the business's read models replayed up to a past moment, for `?asOf=` (see asOf.ts). */
+  replayAsOf?: (businessId: string, asOf: Date) => Promise<ReadStore>;
+  /** Set on the router that answers over a replay: the moment its clock is stopped at. */
+  asOf?: Date;
 }
 
 const bankDetails = (user: UserDocument | null) => ({
@@ -50,7 +62,11 @@ export function readApiRouter(deps: ReadDeps): Router {
   const clock = deps.clock ?? (() => new Date());
   // Before the wait: input no store can hold is refused at once, not after holding the request.
   router.use(refuseUnsafeInput);
-  router.use(waitForPosition({ readStore, eventLog: deps.eventLog, timeoutMs: deps.waitTimeoutMs ?? 2000 }));
+  if (!deps.asOf) {
+    // Issue 11: `?asOf=` is answered by these same routes over a replay, with the clock stopped then.
+    router.use(asOfDispatcher({ sessions, clock, replayAsOf: deps.replayAsOf, routerOver: (replayed, asOf) => readApiRouter({ ...deps, readStore: replayed, clock: () => asOf, asOf }) }));
+    router.use(waitForPosition({ readStore, eventLog: deps.eventLog, timeoutMs: deps.waitTimeoutMs ?? 2000 }));
+  }
   // Answers depend on the session and on the projector's progress: never cache them.
   router.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
@@ -199,7 +215,13 @@ export function readApiRouter(deps: ReadDeps): Router {
     res.send(await reportPdf(figures, business || "Bahi"));
   });
 
+  // Issue 11: GET /api/{kind}/{id}/history for every record, from the record's events.
+  router.use(historyRoutes({ readStore, eventStore: deps.eventStore, sessions }));
+  // Issue 11: the ledger, its export and the chain's verification.
+  router.use("/ledger", journalRoutes({ auditLog: deps.auditLog, readStore, sessions, clock }));
   router.use("/gst", gstReadRoutes({ readStore, blobStore: deps.blobStore, sessions, clock }));
+  // Issue 11: GET /me, /team and an invitation's preview.
+  router.use(teamReadRoutes({ readStore, clock }));
 
   router.get("/search", async (req, res) => {
     const userId = requireUserId(sessions, req);

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { openPglite, pgliteClient, postgresClient, storesOnClient, type SqlClient } from "@bahi/shared/server";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
 import { dashboardLatency, invoiceThroughput } from "./commerce.ts";
+import { asOfLatency } from "./asOf.ts";
 
 const APPENDS = 500;
 
@@ -55,4 +56,4 @@ for (const row of rows) console.log(row);
 
 console.log("\n## Invoices and the dashboard\n");
 console.log("| what | requests | result |\n|---|---|---|");
-for (const row of [...(await invoiceThroughput()), ...(await dashboardLatency())]) console.log(row);
+for (const row of [...(await invoiceThroughput()), ...(await dashboardLatency()), ...(await asOfLatency())]) console.log(row);

@@ -74,7 +74,10 @@ describe.skipIf(postgresSkipReason !== null)(
         const streams = Array.from({ length: 5 }, () => ({ id: freshStreamId(`writer${index}`), revision: null as number | null }));
         for (let i = 0; i < EVENTS_PER_WRITER; i++) {
           const stream = streams[i % streams.length]!;
-          const event = newEvent("Written", { writer: index, i });
+          // One business per writer: a business's appends queue on its hash chain's head (issue 11),
+          // so transactions overlap and commit out of order across businesses, as they do in use.
+          const written = newEvent("Written", { writer: index, i });
+          const event = { ...written, metadata: { ...written.metadata, userId: `writer-${index}`, actor: `user:writer-${index}` } };
           const result: AppendResult = await writerStore.appendToStream(stream.id, [event], stream.revision ?? "no_stream");
           stream.revision = result.nextExpectedRevision;
           appendedAt.set(event.id, result.position);

@@ -24,7 +24,8 @@ export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 } as const;
 export async function startTestApp(backend: Backend, overrides: Partial<BahiOptions> = {}): Promise<TestApp> {
   const database = backend === "postgres" ? await createTestDatabase() : null;
   const sql = database ? postgresClient(database.url) : await freshPglite();
-  const stores = await storesOnClient(sql, backend);
+  // One clock for the app and the log: tests record events "last month" (issue 11, as-of).
+  const stores = await storesOnClient(sql, backend, { clock: overrides.clock });
   const bahi = createBahi({
     roles: ["command-api", "read-api", "projector"],
     stores,

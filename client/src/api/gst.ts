@@ -255,9 +255,9 @@ export function useReconciliation(period: string | null) {
   return useQuery<Reconciliation>({ queryKey: [RECONCILIATIONS_PATH, period ?? ""], enabled: period !== null });
 }
 
-/** The preview of a return, asked for when its dialog opens. */
-export function useReturnPreview(target: { returnType: GstReturnType; period: string } | null) {
-  const query = target ? `?${new URLSearchParams({ type: target.returnType, period: target.period }).toString()}` : "";
+/** The preview of a return, asked for when its dialog opens (issue 11: from the books as they stood at `asOf`). */
+export function useReturnPreview(target: { returnType: GstReturnType; period: string } | null, asOf = "") {
+  const query = target ? `?${new URLSearchParams({ type: target.returnType, period: target.period, ...(asOf ? { asOf } : {}) }).toString()}` : "";
   return useQuery<ReturnPreview>({ queryKey: [`/api/gst/returns/preview${query}`], enabled: target !== null, staleTime: 0, gcTime: 0 });
 }
 

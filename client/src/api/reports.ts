@@ -1,5 +1,6 @@
 import type { Report, ReportPeriod } from "@bahi/shared/contract";
 import { useQuery } from "@tanstack/react-query";
+import { withAsOf } from "../components/as-of/as-of.ts";
 import { downloadBlob } from "../lib/download.ts";
 import { apiRequest, requestJson } from "./http.ts";
 import { REPORTS_KEY } from "./resource.ts";
@@ -17,11 +18,11 @@ export type { Report, ReportPeriod };
 const REPORTS_PATH = REPORTS_KEY[0];
 const query = (period: ReportPeriod) => `period=${encodeURIComponent(period)}`;
 
-/** One period's report; the key's prefix is REPORTS_KEY, which every write refreshes. */
-export function useReport(period: ReportPeriod) {
+/** One period's report (issue 11: as it stood at `asOf`); the key's prefix is REPORTS_KEY, which every write refreshes. */
+export function useReport(period: ReportPeriod, asOf: string | null = null) {
   return useQuery<Report>({
-    queryKey: [REPORTS_PATH, period],
-    queryFn: () => requestJson<Report>("GET", `${REPORTS_PATH}?${query(period)}`),
+    queryKey: asOf ? [REPORTS_PATH, period, { asOf }] : [REPORTS_PATH, period],
+    queryFn: () => requestJson<Report>("GET", withAsOf(`${REPORTS_PATH}?${query(period)}`, asOf)),
   });
 }
 
@@ -33,7 +34,7 @@ export function reportFileName(contentDisposition: string | null, period: Report
 }
 
 /** Fetches the period's PDF (P&L, sales and GST summary) with the session's credentials and saves it. */
-export async function downloadReportPdf(period: ReportPeriod): Promise<void> {
-  const response = await apiRequest("GET", `${REPORTS_PATH}/pdf?${query(period)}`);
+export async function downloadReportPdf(period: ReportPeriod, asOf: string | null = null): Promise<void> {
+  const response = await apiRequest("GET", withAsOf(`${REPORTS_PATH}/pdf?${query(period)}`, asOf));
   downloadBlob(await response.blob(), reportFileName(response.headers.get("Content-Disposition"), period));
 }

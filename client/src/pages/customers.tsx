@@ -6,6 +6,7 @@ import { PARTY_LIST_KEYS, PartyPager, PartyToolbar } from "../components/lists/p
 import { CreditCard, IndianRupee, Plus, Users } from "lucide-react";
 import { useState } from "react";
 import { useDeleteCustomer } from "../api/customers.ts";
+import { useCanWrite } from "../auth/access.tsx";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { EmptyState, ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -31,13 +32,14 @@ function creditLimitPaise(customer: Customer): number {
 
 export function CustomersPage() {
   const listUrl = useListUrl("/customers", PARTY_LIST_KEYS);
+  const canWrite = useCanWrite();
   const { params: filters, setFilters } = listUrl;
   // The dashboard's 'Add Customer' quick action links to /customers?add=1.
   const params = new URLSearchParams(listUrl.search);
   const openedFromQuickAction = params.has("add");
   // A search result links to /customers?customer=<id>.
   const highlightId = params.get("customer");
-  const [editing, setEditing] = useState<Editing>(() => (openedFromQuickAction ? { customer: null } : null));
+  const [editing, setEditing] = useState<Editing>(() => (openedFromQuickAction && canWrite ? { customer: null } : null));
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const customers = usePagedList<Customer, CustomerListSummary>("/api/customers", filters);
   const remove = useDeleteCustomer();
@@ -78,12 +80,13 @@ export function CustomersPage() {
     }
   }
 
-  const addButton = (
+  // Issue 11: an auditor sees the list and nothing that would change it.
+  const addButton = canWrite ? (
     <Button onClick={() => setEditing({ customer: null })}>
       <Plus aria-hidden="true" />
       Add Customer
     </Button>
-  );
+  ) : undefined;
 
   return (
     <>
@@ -116,6 +119,7 @@ export function CustomersPage() {
               dateLabel="Joined"
               highlighted={customer.id === highlightId}
               statementFor={customer}
+              historyOf={{ kind: "customer", id: customer.id }}
               extra={
                 creditLimitPaise(customer) > 0 && (
                   <li className="flex items-center gap-2.5 text-sm">

@@ -4,6 +4,7 @@ import { Clock, Download, Eye, FilePlus, FileText, IndianRupee, Package, Percent
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { useDashboardStats } from "../api/dashboard.ts";
+import { AsOfBanner, AsOfControl, useAsOf } from "../components/as-of/as-of-control.tsx";
 import { useAuth } from "../auth/auth-provider.tsx";
 import { GlobalSearch } from "../components/global-search.tsx";
 import { InvoiceFormDialog } from "../components/invoices/invoice-form-dialog.tsx";
@@ -15,6 +16,7 @@ import { PageHeader } from "../components/page-header.tsx";
 import { SetupReminder } from "../components/setup/setup-reminder.tsx";
 import { StatCard, StatGrid } from "../components/stat-card.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { useAccess } from "../auth/access.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card.tsx";
 import { Skeleton } from "../components/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table.tsx";
@@ -161,29 +163,38 @@ type Dialog = { kind: "create" } | { kind: "preview"; invoiceId: string } | null
 
 export function DashboardPage() {
   const { user } = useAuth();
-  const stats = useDashboardStats();
+  // Issue 11: the figures as they stood at a past moment; nothing that writes is offered then.
+  const asOf = useAsOf();
+  const stats = useDashboardStats(asOf);
   const pdf = useInvoicePdfDownload();
   const [dialog, setDialog] = useState<Dialog>(null);
   const loading = stats.isPending;
   const data = stats.data;
   const openCreate = () => setDialog({ kind: "create" });
+  // Issue 11: an auditor reads the figures; creating and setting up are not offered.
+  const access = useAccess();
+  const canWrite = access?.canWrite ?? false;
 
   return (
     <>
       <PageHeader
-        title={`Welcome back, ${user?.firstName ?? ""}`}
+        title={`Welcome back, ${access?.person.firstName ?? user?.firstName ?? ""}`}
         description="Overview of your business performance"
         actions={
           <>
-            <GlobalSearch />
-            <Button onClick={openCreate}>
-              <FilePlus aria-hidden="true" />
-              Create Invoice
-            </Button>
+            <AsOfControl />
+            {!asOf && <GlobalSearch />}
+            {!asOf && canWrite && (
+              <Button onClick={openCreate}>
+                <FilePlus aria-hidden="true" />
+                Create Invoice
+              </Button>
+            )}
           </>
         }
       />
-      <SetupReminder />
+      <AsOfBanner />
+      {!asOf && access?.canEditSettings && <SetupReminder />}
 
       {stats.isError ? (
         <div className="mb-8">
@@ -230,7 +241,7 @@ export function DashboardPage() {
             />
           </CardContent>
         </Card>
-        <QuickActions onCreateInvoice={openCreate} />
+        {!asOf && canWrite && <QuickActions onCreateInvoice={openCreate} />}
       </div>
 
       {dialog?.kind === "create" && <InvoiceFormDialog onClose={() => setDialog(null)} />}

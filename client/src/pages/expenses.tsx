@@ -1,5 +1,6 @@
 import { EXPENSE_CATEGORIES, formatInr, ITC_DEFAULTS, toPaise, type ExpenseListSummary } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
+import { useCanWrite } from "../auth/access.tsx";
 import type { Expense } from "@bahi/shared/contract";
 import { CalendarDays, Hash, Pencil, Plus, Receipt, Tags, Trash, Wallet } from "lucide-react";
 import { useState } from "react";
@@ -22,6 +23,8 @@ import { useVendors } from "../api/vendors.ts";
 import { ClearFilters, DateFilter, FilterSelect, ListPager, ListToolbar, SearchBox, useListUrl, type FilterOption } from "../components/lists/list-controls.tsx";
 import { cn } from "../lib/utils.ts";
 import { formatIndianDate, formatRupees } from "../lib/format.ts";
+import { HistoryButton } from "../components/history/history-button.tsx";
+import { AsOfBanner, AsOfControl } from "../components/as-of/as-of-control.tsx";
 
 /** Which form is open: a new expense (null) or an existing one. */
 type Editing = { expense: Expense | null } | null;
@@ -65,6 +68,7 @@ function CategoryCards({ totals, selected, onSelect }: { totals: ExpenseListSumm
 }
 
 function ExpenseTable({ expenses, onEdit, onDelete }: { expenses: readonly Expense[]; onEdit: (expense: Expense) => void; onDelete: (expense: Expense) => void }) {
+  const canWrite = useCanWrite();
   return (
     <Table>
       <TableHeader>
@@ -123,8 +127,9 @@ function ExpenseTable({ expenses, onEdit, onDelete }: { expenses: readonly Expen
               </TableCell>
               <TableCell>{formatIndianDate(expense.date)}</TableCell>
               <TableCell className="text-right whitespace-nowrap">
-                <RowAction tip="Edit" label={`Edit ${expense.description}`} icon={Pencil} onClick={() => onEdit(expense)} />
-                <RowAction tip="Delete" label={`Delete ${expense.description}`} icon={Trash} onClick={() => onDelete(expense)} destructive />
+                <HistoryButton kind="expense" id={expense.id} name={expense.description} />
+                {canWrite && <RowAction tip="Edit" label={`Edit ${expense.description}`} icon={Pencil} onClick={() => onEdit(expense)} />}
+                {canWrite && <RowAction tip="Delete" label={`Delete ${expense.description}`} icon={Trash} onClick={() => onDelete(expense)} destructive />}
               </TableCell>
             </TableRow>
           );
@@ -137,6 +142,7 @@ function ExpenseTable({ expenses, onEdit, onDelete }: { expenses: readonly Expen
 
 /** On a phone: one card per expense with its description, category, amount, GST, date and actions. */
 function ExpenseCards({ expenses, onEdit, onDelete }: { expenses: readonly Expense[]; onEdit: (expense: Expense) => void; onDelete: (expense: Expense) => void }) {
+  const canWrite = useCanWrite();
   return (
     <ul aria-label="Expenses" className="grid grid-cols-1 gap-3">
       {expenses.map((expense) => (
@@ -160,8 +166,9 @@ function ExpenseCards({ expenses, onEdit, onDelete }: { expenses: readonly Expen
               <p className="text-xs text-muted-foreground">{formatIndianDate(expense.date)}</p>
             </div>
             <div className="flex shrink-0">
-              <RowAction tip="Edit" label={`Edit ${expense.description}`} icon={Pencil} onClick={() => onEdit(expense)} />
-              <RowAction tip="Delete" label={`Delete ${expense.description}`} icon={Trash} onClick={() => onDelete(expense)} destructive />
+              <HistoryButton kind="expense" id={expense.id} name={expense.description} />
+              {canWrite && <RowAction tip="Edit" label={`Edit ${expense.description}`} icon={Pencil} onClick={() => onEdit(expense)} />}
+              {canWrite && <RowAction tip="Delete" label={`Delete ${expense.description}`} icon={Trash} onClick={() => onDelete(expense)} destructive />}
             </div>
           </div>
         </li>
@@ -171,7 +178,8 @@ function ExpenseCards({ expenses, onEdit, onDelete }: { expenses: readonly Expen
 }
 
 /** The URL keys of the expense list (issue 10). */
-const EXPENSE_LIST_KEYS = ["q", "category", "vendorId", "from", "to", "sort"] as const;
+// Issue 11: asOf rides along with the filters, so the server answers the list as it stood then.
+const EXPENSE_LIST_KEYS = ["q", "category", "vendorId", "from", "to", "sort", "asOf"] as const;
 
 const SORT_OPTIONS: FilterOption[] = [
   { value: "", label: "Date, latest" },
@@ -202,6 +210,7 @@ export function ExpensesPage() {
   // The vendor filter offers every vendor.
   const vendors = useVendors();
   const remove = useDeleteExpense();
+  const canWrite = useCanWrite();
 
   const rows = expenses.data?.items ?? [];
   const summary = expenses.data?.summary ?? null;
@@ -221,16 +230,27 @@ export function ExpensesPage() {
     }
   }
 
-  const addButton = (
+  // Issue 11: an auditor sees the expenses and nothing that would change them.
+  const addButton = canWrite ? (
     <Button onClick={() => setEditing({ expense: null })}>
       <Plus aria-hidden="true" />
       Add Expense
     </Button>
-  );
+  ) : undefined;
 
   return (
     <>
-      <PageHeader title="Expenses" description="Business spending with its GST, ready for input tax credit" actions={addButton} />
+      <PageHeader
+        title="Expenses"
+        description="Business spending with its GST, ready for input tax credit"
+        actions={
+          <>
+            <AsOfControl />
+            {addButton}
+          </>
+        }
+      />
+      <AsOfBanner />
 
       {/* Issue 10: the server's figures over every expense; none while loading or failed. */}
       <StatGrid label="Expense figures">

@@ -1,5 +1,6 @@
 import { formatInr, PRODUCT_CATEGORIES, TAXABILITY_LABELS, toPaise, type ProductListSummary } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
+import { useCanWrite } from "../auth/access.tsx";
 import type { Product } from "@bahi/shared/contract";
 import { Boxes, CircleCheck, IndianRupee, Package, PackagePlus, Pencil, Plus, SlidersHorizontal, Trash, TriangleExclamationPoint } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -25,6 +26,8 @@ import { InventoryScanButton } from "../components/barcode/inventory-scan.tsx";
 import { toast } from "../components/ui/use-toast.ts";
 import { formatRupees } from "../lib/format.ts";
 import { cn } from "../lib/utils.ts";
+import { HistoryButton } from "../components/history/history-button.tsx";
+import { AsOfBanner, AsOfControl } from "../components/as-of/as-of-control.tsx";
 
 /** Which dialog is open, and for which product. */
 type Dialog =
@@ -95,6 +98,7 @@ function LowStockAlerts({
   failed: boolean;
   onReorder: (product: Product) => void;
 }) {
+  const canWrite = useCanWrite();
   return (
     <Card className="mb-8" aria-label="Low Stock Alerts" role="region">
       <CardHeader className="pb-4">
@@ -127,10 +131,12 @@ function LowStockAlerts({
                     Only {stockText(product.stock, product.unit)} left (Min: {product.minStock})
                   </p>
                 </div>
-                <Button size="sm" variant="outline" onClick={() => onReorder(product)} aria-label={`Reorder ${product.name}`}>
-                  <PackagePlus aria-hidden="true" />
-                  Reorder
-                </Button>
+                {canWrite && (
+                  <Button size="sm" variant="outline" onClick={() => onReorder(product)} aria-label={`Reorder ${product.name}`}>
+                    <PackagePlus aria-hidden="true" />
+                    Reorder
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
@@ -151,6 +157,8 @@ interface ProductTableProps {
 }
 
 function ProductTable({ products, highlightId, togglingId, onToggleActive, onOpen, onDelete }: ProductTableProps) {
+  // Issue 11: an auditor sees the stock and each product's history; nothing that changes them.
+  const canWrite = useCanWrite();
   return (
     <Table>
       <TableHeader>
@@ -193,7 +201,7 @@ function ProductTable({ products, highlightId, togglingId, onToggleActive, onOpe
               <div className="flex items-center gap-2">
                 <Switch
                   checked={product.isActive}
-                  disabled={togglingId === product.id}
+                  disabled={!canWrite || togglingId === product.id}
                   onCheckedChange={() => onToggleActive(product)}
                   aria-label={`${product.name} active`}
                 />
@@ -203,10 +211,15 @@ function ProductTable({ products, highlightId, togglingId, onToggleActive, onOpe
               </div>
             </TableCell>
             <TableCell className="text-right">
-              <RowAction tip="Receive stock" label={`Receive stock for ${product.name}`} icon={PackagePlus} onClick={() => onOpen({ kind: "receive", product })} />
-              <RowAction tip="Adjust stock" label={`Adjust stock for ${product.name}`} icon={SlidersHorizontal} onClick={() => onOpen({ kind: "adjust", product })} />
-              <RowAction tip="Edit" label={`Edit ${product.name}`} icon={Pencil} onClick={() => onOpen({ kind: "edit", product })} />
-              <RowAction tip="Delete" label={`Delete ${product.name}`} icon={Trash} onClick={() => onDelete(product)} destructive />
+              <HistoryButton kind="product" id={product.id} name={product.name} />
+              {canWrite && (
+                <>
+                  <RowAction tip="Receive stock" label={`Receive stock for ${product.name}`} icon={PackagePlus} onClick={() => onOpen({ kind: "receive", product })} />
+                  <RowAction tip="Adjust stock" label={`Adjust stock for ${product.name}`} icon={SlidersHorizontal} onClick={() => onOpen({ kind: "adjust", product })} />
+                  <RowAction tip="Edit" label={`Edit ${product.name}`} icon={Pencil} onClick={() => onOpen({ kind: "edit", product })} />
+                  <RowAction tip="Delete" label={`Delete ${product.name}`} icon={Trash} onClick={() => onDelete(product)} destructive />
+                </>
+              )}
             </TableCell>
           </TableRow>
         ))}
@@ -216,7 +229,8 @@ function ProductTable({ products, highlightId, togglingId, onToggleActive, onOpe
 }
 
 /** The URL keys of the product list (issue 10). */
-const PRODUCT_LIST_KEYS = ["q", "status", "category", "sort"] as const;
+// Issue 11: asOf rides along with the filters, so the server answers the stock as it stood then.
+const PRODUCT_LIST_KEYS = ["q", "status", "category", "sort", "asOf"] as const;
 
 const PRODUCT_STATUS_OPTIONS: FilterOption[] = [
   { value: "", label: "All products" },
@@ -250,7 +264,8 @@ export function InventoryPage() {
   // The dashboard's 'Add Product' quick action links to /inventory?add=1; search results to ?product=<id>.
   const openedFromQuickAction = params.has("add");
   const highlightId = params.get("product");
-  const [dialog, setDialog] = useState<Dialog>(() => (openedFromQuickAction ? { kind: "add" } : null));
+  const canWrite = useCanWrite();
+  const [dialog, setDialog] = useState<Dialog>(() => (openedFromQuickAction && canWrite ? { kind: "add" } : null));
   const [deleting, setDeleting] = useState<Product | null>(null);
   const listUrl = useListUrl("/inventory", PRODUCT_LIST_KEYS);
   const { params: filters, setFilters } = listUrl;
@@ -298,12 +313,12 @@ export function InventoryPage() {
     }
   }
 
-  const addButton = (
+  const addButton = canWrite ? (
     <Button onClick={() => setDialog({ kind: "add" })}>
       <Plus aria-hidden="true" />
       Add Product
     </Button>
-  );
+  ) : undefined;
 
   return (
     <>
@@ -312,11 +327,13 @@ export function InventoryPage() {
         description="Products, stock levels and low-stock alerts"
         actions={
           <>
-            <InventoryScanButton products={list} />
+            <AsOfControl />
+            {canWrite && <InventoryScanButton products={list} />}
             {addButton}
           </>
         }
       />
+      <AsOfBanner />
 
       <StatGrid label="Inventory figures" className="sm:grid-cols-3 xl:grid-cols-3">
         <StatCard label="Total Products" value={summary ? summary.count : "—"} icon={Package} tint="indigo" loading={page.isPending} />
@@ -324,14 +341,17 @@ export function InventoryPage() {
         <StatCard label="Stock Value" value={wholeRupeesOf(summary?.stockValue)} hint="Price × stock on hand" icon={IndianRupee} tint="emerald" loading={page.isPending} />
       </StatGrid>
 
-      <CategoryCards products={list} selected={filters.category ?? ""} onSelect={(category) => setFilters({ category })} />
+      {/* Issue 11: the cards and alerts count today's products; as of a past moment the list and its figures are then's alone. */}
+      {!filters.asOf && <CategoryCards products={list} selected={filters.category ?? ""} onSelect={(category) => setFilters({ category })} />}
 
-      <LowStockAlerts
-        products={lowStock.data ?? []}
-        loading={lowStock.isPending}
-        failed={lowStock.isError}
-        onReorder={(product) => setDialog({ kind: "receive", product })}
-      />
+      {!filters.asOf && (
+        <LowStockAlerts
+          products={lowStock.data ?? []}
+          loading={lowStock.isPending}
+          failed={lowStock.isError}
+          onReorder={(product) => setDialog({ kind: "receive", product })}
+        />
+      )}
 
       {page.isError ? (
         <ErrorState title="Could not load your products" error={page.error} onRetry={() => (listUrl.pageIndex > 0 ? listUrl.setFilters({}) : void page.refetch())} />

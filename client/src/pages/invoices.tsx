@@ -1,7 +1,8 @@
 import { indianDateOf } from "@bahi/shared/contract";
 import { RowAction } from "../components/row-action.tsx";
+import { useCanWrite } from "../auth/access.tsx";
 import type { Invoice, InvoiceListSummary } from "@bahi/shared/contract";
-import { Ban, IndianRupee, CircleCheck, Clock, Download, Eye, FileDown, FileMinus, FilePlus, FileText, FileWarning, Pencil, Plus, Sheet } from "lucide-react";
+import { Ban, IndianRupee, CircleCheck, Clock, Download, Eye, FileDown, FileMinus, FilePlus, FileText, FileWarning, History, Pencil, Plus, Sheet } from "lucide-react";
 import { useState } from "react";
 import { fetchFilteredList, usePagedList } from "../api/lists.ts";
 import { useCustomers } from "../api/customers.ts";
@@ -23,6 +24,7 @@ import { InvoiceStatusBadge } from "../components/invoices/invoice-status.tsx";
 import { InvoicePaymentDialog } from "../components/invoices/invoice-payment-dialog.tsx";
 import { balanceOf, canTakePayment } from "../api/payments.ts";
 import { InvoiceViewDialog } from "../components/invoices/invoice-view-dialog.tsx";
+import { HistoryDialog } from "../components/history/history-dialog.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { StatCard, StatGrid } from "../components/stat-card.tsx";
@@ -33,6 +35,7 @@ import { toast } from "../components/ui/use-toast.ts";
 import { downloadText } from "../lib/download.ts";
 import { formatCurrency, formatIndianDate, formatRupees } from "../lib/format.ts";
 import { invoicesToCsv } from "../lib/invoice-csv.ts";
+import { AsOfBanner, AsOfControl } from "../components/as-of/as-of-control.tsx";
 
 /** Which dialog is open. `previewId` comes from a link (?view=<id>) before the list has loaded. */
 type Dialog =
@@ -44,6 +47,7 @@ type Dialog =
   | { kind: "cancel"; invoice: Invoice }
   | { kind: "pay"; invoice: Invoice }
   | { kind: "note"; note: SalesNoteKind; invoice: Invoice }
+  | { kind: "history"; invoice: Invoice }
   | null;
 
 function exportCsv(invoices: readonly Invoice[], filtered: boolean) {
@@ -54,7 +58,8 @@ function exportCsv(invoices: readonly Invoice[], filtered: boolean) {
 }
 
 /** The URL keys of the invoice list (issue 10): search, filters and sort. */
-const INVOICE_LIST_KEYS = ["q", "status", "from", "to", "customerId", "sort"] as const;
+// Issue 11: asOf rides along with the filters, so the server answers the list as it stood then.
+const INVOICE_LIST_KEYS = ["q", "status", "from", "to", "customerId", "sort", "asOf"] as const;
 
 const STATUS_OPTIONS: FilterOption[] = [
   { value: "", label: "All statuses" },
@@ -84,35 +89,40 @@ function InvoiceActions({
   onMarkPaid,
   markingPaid,
   pdf,
+  canWrite,
 }: {
   invoice: Invoice;
   open: (dialog: Exclude<Dialog, null>) => void;
   onMarkPaid: () => void;
   markingPaid: boolean;
   pdf: ReturnType<typeof useInvoicePdfDownload>;
+  /** Issue 11: an auditor views and downloads, nothing more. */
+  canWrite: boolean;
 }) {
   const number = invoice.invoiceNumber;
   const more: RowMenuItem[] = [
     { text: "Download", label: `Download ${number}`, icon: Download, onSelect: () => downloadInvoiceText(invoice) },
     { text: "Download PDF", label: `Download PDF ${number}`, icon: FileDown, disabled: pdf.pendingId === invoice.id, onSelect: () => void pdf.download(invoice) },
-    // Issue 9: unpaid invoices open the form; paid and cancelled ones show why they cannot change.
-    { text: "Edit", label: `Edit ${number}`, icon: Pencil, onSelect: () => open({ kind: canChangeInvoice(invoice) ? "edit" : "view", invoice }) },
+    // Issue 11: every change of the invoice, its payments and notes, with who made it.
+    { text: "History", label: `History of ${number}`, icon: History, onSelect: () => open({ kind: "history", invoice }) },
   ];
-  if (invoice.status !== "cancelled") {
+  // Issue 9: unpaid invoices open the form; paid and cancelled ones show why they cannot change.
+  if (canWrite) more.push({ text: "Edit", label: `Edit ${number}`, icon: Pencil, onSelect: () => open({ kind: canChangeInvoice(invoice) ? "edit" : "view", invoice }) });
+  if (canWrite && invoice.status !== "cancelled") {
     more.push(
       { text: "Credit Note", label: `Credit Note ${number}`, icon: FileMinus, onSelect: () => open({ kind: "note", note: "credit", invoice }) },
       { text: "Debit Note", label: `Debit Note ${number}`, icon: FilePlus, onSelect: () => open({ kind: "note", note: "debit", invoice }) },
     );
   }
-  if (canChangeInvoice(invoice)) {
+  if (canWrite && canChangeInvoice(invoice)) {
     more.push({ text: "Cancel invoice", label: `Cancel ${number}`, icon: Ban, destructive: true, onSelect: () => open({ kind: "cancel", invoice }) });
   }
   return (
     <div className="flex items-center justify-end gap-1">
       <RowAction tip="View" label={`View ${number}`} icon={Eye} onClick={() => open({ kind: "preview", invoice })} />
       {/* Issue 10: a payment, full or part; Mark Paid receives the whole balance in one click. */}
-      {canTakePayment(invoice) && <RowAction tip="Record payment" label={`Record payment ${number}`} icon={IndianRupee} onClick={() => open({ kind: "pay", invoice })} />}
-      {canTakePayment(invoice) && (
+      {canWrite && canTakePayment(invoice) && <RowAction tip="Record payment" label={`Record payment ${number}`} icon={IndianRupee} onClick={() => open({ kind: "pay", invoice })} />}
+      {canWrite && canTakePayment(invoice) && (
         <Button variant="outline" size="sm" aria-label={`Mark Paid ${number}`} disabled={markingPaid} onClick={onMarkPaid}>
           Mark Paid
         </Button>
@@ -139,12 +149,13 @@ function InvoiceAmount({ invoice, notes }: { invoice: Invoice; notes: ReturnType
 export function InvoicesPage() {
   const listUrl = useListUrl("/invoices", INVOICE_LIST_KEYS);
   const params = new URLSearchParams(listUrl.search);
+  const canWrite = useCanWrite();
   // Links open a dialog: ?new=1 the form (footer, quick actions), ?view=<id> a preview (search).
   const fromLink = params.has("new") || params.has("view");
   const [dialog, setDialog] = useState<Dialog>(() => {
     const viewId = params.get("view");
     if (viewId) return { kind: "previewId", id: viewId };
-    return params.has("new") ? { kind: "create" } : null;
+    return params.has("new") && canWrite ? { kind: "create" } : null;
   });
   const invoices = usePagedList<Invoice, InvoiceListSummary>("/api/invoices", listUrl.params);
   const customers = useCustomers();
@@ -185,12 +196,12 @@ export function InvoicesPage() {
     }
   }
 
-  const createButton = (
+  const createButton = canWrite ? (
     <Button onClick={() => setDialog({ kind: "create" })}>
       <Plus aria-hidden="true" />
       Create Invoice
     </Button>
-  );
+  ) : undefined;
 
   const actionsOf = (invoice: Invoice) => (
     <InvoiceActions
@@ -199,6 +210,7 @@ export function InvoicesPage() {
       onMarkPaid={() => void markPaid(invoice)}
       markingPaid={updateStatus.isPending && updateStatus.variables?.id === invoice.id}
       pdf={pdf}
+      canWrite={canWrite}
     />
   );
 
@@ -211,6 +223,7 @@ export function InvoicesPage() {
         description="Create, send and track GST invoices"
         actions={
           <>
+            <AsOfControl />
             <Button variant="outline" disabled={!hasAny || exporting || invoices.isError} onClick={() => void exportFiltered()}>
               <Sheet aria-hidden="true" />
               Export
@@ -220,6 +233,7 @@ export function InvoicesPage() {
         }
       />
 
+      <AsOfBanner />
       <StatGrid label="Invoice figures">
         <StatCard label="Total Invoices" value={figure(summary?.count)} icon={FileText} tint="indigo" loading={invoices.isPending} />
         <StatCard label="Paid" value={figure(summary?.paid)} icon={CircleCheck} tint="emerald" loading={invoices.isPending} />
@@ -326,6 +340,7 @@ export function InvoicesPage() {
       {dialog?.kind === "cancel" && <InvoiceCancelDialog invoice={dialog.invoice} onClose={closeDialog} />}
       {dialog?.kind === "pay" && <InvoicePaymentDialog invoice={dialog.invoice} onClose={closeDialog} />}
       {dialog?.kind === "note" && <SalesNoteFormDialog kind={dialog.note} invoice={dialog.invoice} onClose={closeDialog} />}
+      {dialog?.kind === "history" && <HistoryDialog kind="invoice" id={dialog.invoice.id} title={dialog.invoice.invoiceNumber} onClose={closeDialog} />}
     </>
   );
 }

@@ -3,10 +3,12 @@ import type { LoginInput } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import type { z } from "zod";
 import { useLogin } from "../api/auth.ts";
 import { describeError } from "../api/errors.ts";
+import { landingAfterSignIn } from "../auth/access.tsx";
+import { nextPathFrom, withNext } from "../auth/next-path.ts";
 import { AuthShell } from "../components/auth-shell.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
@@ -15,10 +17,12 @@ import { applyServerFieldErrors } from "../lib/form-errors.ts";
 
 /**
  * /login, and also what an application route shows when signed out; `stayOnPage` keeps the user
- * on that route after signing in instead of going to /dashboard.
+ * on that route after signing in instead of going to /dashboard. `?next=` (an invite link) comes
+ * back to that path; otherwise staff, who have no dashboard, start at the invoices (issue 11).
  */
 export function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean }) {
   const [, navigate] = useLocation();
+  const next = nextPathFrom(useSearch());
   const login = useLogin();
   const form = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -30,7 +34,7 @@ export function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean }) {
     try {
       await login.mutateAsync(input);
       toast({ title: "Login Successful!", description: "Welcome back." });
-      if (!stayOnPage) navigate("/dashboard");
+      if (!stayOnPage) navigate(next ?? (await landingAfterSignIn()));
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ["email", "password"]);
       toast({
@@ -73,7 +77,7 @@ export function LoginPage({ stayOnPage = false }: { stayOnPage?: boolean }) {
         </form>
         <p className="mt-6 text-center text-sm text-muted-foreground">
           Don&apos;t have an account?{" "}
-          <Link href="/register" className="font-medium text-primary hover:underline">
+          <Link href={withNext("/register", next)} className="font-medium text-primary hover:underline">
             Start your free trial
           </Link>
         </p>

@@ -3,11 +3,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, CircleCheck, Info, PartyPopper } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import type { z } from "zod";
 import { useRegister } from "../api/auth.ts";
 import { describeError } from "../api/errors.ts";
 import { HttpError } from "../api/http.ts";
+import { nextPathFrom, withNext } from "../auth/next-path.ts";
 import { AuthShell } from "../components/auth-shell.tsx";
 import { PRODUCT_NAME } from "../components/brand.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -70,6 +71,9 @@ function RegistrationSuccess() {
 
 export function RegisterPage() {
   const [registered, setRegistered] = useState(false);
+  const [, navigate] = useLocation();
+  // Issue 11: registering from an invite link goes straight back to it, to accept.
+  const next = nextPathFrom(useSearch());
   const register = useRegister();
   const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
     resolver: zodResolver(registerFormSchema),
@@ -84,7 +88,8 @@ export function RegisterPage() {
         title: "Registration Successful!",
         description: "Your free account is ready: create up to 10 invoices per month at no cost.",
       });
-      setRegistered(true);
+      if (next) navigate(next);
+      else setRegistered(true);
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ["email", "password", "firstName", "lastName", "companyName", "phone"]);
       if (error instanceof HttpError && error.status === 409) {
@@ -138,7 +143,7 @@ export function RegisterPage() {
         </form>
         <p className="mt-6 text-center text-sm text-muted-foreground">
           Already have an account?{" "}
-          <Link href="/login" className="font-medium text-primary hover:underline">
+          <Link href={withNext("/login", next)} className="font-medium text-primary hover:underline">
             Sign in here
           </Link>
         </p>

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { describeError } from "../api/errors.ts";
 import { downloadReportPdf, REPORT_PERIODS, useReport, type Report, type ReportPeriod } from "../api/reports.ts";
 import { ErrorState } from "../components/list-states.tsx";
+import { AsOfBanner, AsOfControl, useAsOf } from "../components/as-of/as-of-control.tsx";
 import { AgingCard } from "../components/reports/aging-card.tsx";
 import { RemindersCard } from "../components/reports/reminders-card.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -121,14 +122,15 @@ function ChartPlaceholder() {
 export function ReportsPage() {
   const [period, setPeriod] = useState<ReportPeriod>("this-month");
   const [exporting, setExporting] = useState(false);
-  const report = useReport(period);
+  const asOf = useAsOf();
+  const report = useReport(period, asOf);
   const data = report.data;
   const loading = report.isPending;
 
   async function exportPdf() {
     setExporting(true);
     try {
-      await downloadReportPdf(period);
+      await downloadReportPdf(period, asOf);
       toast({ title: "Report exported", description: `${data?.label ?? "The report"} saved as PDF.` });
     } catch (error) {
       toast({ title: "Failed to export report", description: describeError(error, "An error occurred"), variant: "destructive" });
@@ -144,6 +146,7 @@ export function ReportsPage() {
         description={data ? `${data.label}: ${formatIndianDate(data.from)} to ${formatIndianDate(data.to)}` : "Profit and loss, sales and GST for a period"}
         actions={
           <>
+            <AsOfControl />
             <Select value={period} onValueChange={(value) => setPeriod(value as ReportPeriod)}>
               <SelectTrigger aria-label="Report period" className="w-44">
                 <SelectValue />
@@ -164,6 +167,7 @@ export function ReportsPage() {
         }
       />
 
+      <AsOfBanner />
       {report.isError ? (
         <ErrorState title="Could not load the report" error={report.error} onRetry={() => void report.refetch()} />
       ) : (
@@ -197,8 +201,9 @@ export function ReportsPage() {
           {data ? <ReportCards report={data} /> : <ReportCardsSkeleton />}
 
           {/* Issue 10: what is owed now (not the period's), and reminders for what is late. */}
-          <AgingCard />
-          <RemindersCard />
+          {/* Aging and reminders are today's books (aging's own ?asOf= dates today's invoices): not a past moment's. */}
+          {!asOf && <AgingCard />}
+          {!asOf && <RemindersCard />}
 
           <Card className="min-w-0">
             <CardHeader>

@@ -43,6 +43,8 @@ import { applyServerFieldErrors } from "../lib/form-errors.ts";
 import { LogoField } from "../components/setup/logo-field.tsx";
 import { LUT_FIELDS, LutFields } from "../components/settings/lut-fields.tsx";
 import { seriesExample, todayInIndia } from "../lib/invoice-form.ts";
+import { useAccess } from "../auth/access.tsx";
+import { TeamSettings } from "../components/team/team-settings.tsx";
 
 type ProfileFormInput = z.input<typeof profileSchema>;
 
@@ -94,7 +96,8 @@ function initialValues(user: User): ProfileFormInput {
   };
 }
 
-function BusinessProfileForm({ user }: { user: User }) {
+/** `readOnly`: an auditor sees the profile as the business keeps it, with nothing to change (issue 11). */
+function BusinessProfileForm({ user, readOnly = false }: { user: User; readOnly?: boolean }) {
   const update = useUpdateProfile();
   const form = useForm<ProfileFormInput, unknown, ProfileInput>({
     resolver: zodResolver(profileSchema),
@@ -135,7 +138,8 @@ function BusinessProfileForm({ user }: { user: User }) {
         <CardDescription>Printed on your invoices. Your state decides whether a sale carries CGST and SGST or IGST.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form id="profile-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
+        <form id="profile-form" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+          <fieldset disabled={readOnly} className="grid min-w-0 gap-4 sm:grid-cols-2">
           <TextField id="profile-companyName" label="Company Name" placeholder="Verma Traders" error={errors.companyName?.message} {...form.register("companyName")} />
           <TextField id="profile-phone" label="Phone" type="tel" placeholder="+91 98765 43210" error={errors.phone?.message} {...form.register("phone")} />
           <TextField
@@ -193,7 +197,7 @@ function BusinessProfileForm({ user }: { user: User }) {
             hint="Printed with your address; e-invoices and e-way bills use it"
             {...form.register("pinCode")}
           />
-          <LogoField logo={user.logo} />
+          {!readOnly && <LogoField logo={user.logo} />}
           <SelectField control={form.control} name="businessType" id="profile-businessType" label="Business Type" placeholder="Select business type" options={BUSINESS_TYPE_OPTIONS} error={errors.businessType?.message} />
           <SelectField control={form.control} name="gstCategory" id="profile-gstCategory" label="GST Category" placeholder="Select GST category" options={GST_CATEGORY_OPTIONS} error={errors.gstCategory?.message} />
           {isComposition && (
@@ -249,20 +253,24 @@ function BusinessProfileForm({ user }: { user: User }) {
               hint="Invoices carry a UPI QR code for the amount due"
               {...form.register("upiId")}
             />
+            </fieldset>
+            {hasGstin && <LutFields form={form} />}
           </fieldset>
-          {hasGstin && <LutFields form={form} />}
         </form>
       </CardContent>
-      <CardFooter className="justify-end">
-        <Button type="submit" form="profile-form" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save Profile"}
-        </Button>
-      </CardFooter>
+      {!readOnly && (
+        <CardFooter className="justify-end">
+          <Button type="submit" form="profile-form" disabled={update.isPending}>
+            {update.isPending ? "Saving..." : "Save Profile"}
+          </Button>
+        </CardFooter>
+      )}
     </Card>
   );
 }
 
-function PlanCard({ user }: { user: User }) {
+/** `canUpgrade`: only the owner changes the plan (issue 11). */
+function PlanCard({ user, canUpgrade }: { user: User; canUpgrade: boolean }) {
   const upgrade = useUpgradePlan();
   const [confirming, setConfirming] = useState(false);
   const limit = user.invoiceLimit;
@@ -315,7 +323,7 @@ function PlanCard({ user }: { user: User }) {
           </>
         )}
       </CardContent>
-      {user.subscriptionPlan === "free" && (
+      {user.subscriptionPlan === "free" && canUpgrade && (
         <CardFooter>
           <Button className="w-full" onClick={() => setConfirming(true)}>
             <Sparkles aria-hidden="true" />
@@ -351,10 +359,11 @@ function PlanCard({ user }: { user: User }) {
 /** /settings: the business profile that invoices print and tax by, and the subscription plan. */
 export function SettingsPage() {
   const profile = useProfile();
+  const access = useAccess();
 
   return (
     <>
-      <PageHeader title="Settings" description="Your business profile and plan" />
+      <PageHeader title="Settings" description={access?.canManageTeam ? "Your business profile, plan and team" : "Your business profile and plan"} />
       {profile.isPending ? (
         <div aria-busy="true" aria-label="Loading" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <Skeleton className="h-96 w-full rounded-xl" />
@@ -364,9 +373,9 @@ export function SettingsPage() {
         <ErrorState title="Could not load your business profile" error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <BusinessProfileForm key={profile.data.id} user={profile.data} />
+          <BusinessProfileForm key={profile.data.id} user={profile.data} readOnly={!access?.canEditSettings} />
           <div className="grid gap-6">
-            <PlanCard user={profile.data} />
+            <PlanCard user={profile.data} canUpgrade={access?.canChangePlan ?? false} />
             <Card>
               <CardHeader>
                 <CardTitle>Account</CardTitle>
@@ -375,14 +384,19 @@ export function SettingsPage() {
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
                   <dt className="text-muted-foreground">Name</dt>
                   <dd className="font-medium">
-                    {profile.data.firstName} {profile.data.lastName}
+                    {(access?.person ?? profile.data).firstName} {(access?.person ?? profile.data).lastName}
                   </dd>
                   <dt className="text-muted-foreground">Email</dt>
-                  <dd className="truncate font-medium">{profile.data.email}</dd>
+                  <dd className="truncate font-medium">{(access?.person ?? profile.data).email}</dd>
                 </dl>
               </CardContent>
             </Card>
           </div>
+        </div>
+      )}
+      {access?.canManageTeam && (
+        <div className="mt-6">
+          <TeamSettings />
         </div>
       )}
     </>

@@ -5,6 +5,7 @@ import { PARTY_LIST_KEYS, PartyPager, PartyToolbar } from "../components/lists/p
 import { BadgeCheck, Plus, Truck } from "lucide-react";
 import { useState } from "react";
 import { useDeleteVendor } from "../api/vendors.ts";
+import { useCanWrite } from "../auth/access.tsx";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { EmptyState, ErrorState } from "../components/list-states.tsx";
 import { PageHeader } from "../components/page-header.tsx";
@@ -23,6 +24,7 @@ export function VendorsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Vendor | null>(null);
   const listUrl = useListUrl("/vendors", PARTY_LIST_KEYS);
+  const canWrite = useCanWrite();
   const { params: filters, setFilters } = listUrl;
   const vendors = usePagedList<Vendor, VendorListSummary>("/api/vendors", filters);
   const remove = useDeleteVendor();
@@ -58,12 +60,13 @@ export function VendorsPage() {
     }
   }
 
-  const addButton = (
+  // Issue 11: an auditor sees the list and nothing that would change it.
+  const addButton = canWrite ? (
     <Button onClick={() => setEditing({ vendor: null })}>
       <Plus aria-hidden="true" />
       Add Vendor
     </Button>
-  );
+  ) : undefined;
 
   return (
     <>
@@ -93,6 +96,7 @@ export function VendorsPage() {
               key={vendor.id}
               party={vendor}
               dateLabel="Added"
+              historyOf={{ kind: "vendor", id: vendor.id }}
               onEdit={() => setEditing({ vendor })}
               onDelete={() => setDeleting(vendor)}
               onArchive={() => void archive(vendor)}

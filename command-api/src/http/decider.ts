@@ -16,6 +16,10 @@ export interface CommandContext {
   correlationId: string;
   causationId: string | null;
   now: Date;
+  /** Issue 11: the business written to and the member who acted, when a session names them. */
+  businessId?: string;
+  actorName?: string;
+  actorRole?: "owner" | "accountant" | "staff" | "auditor";
 }
 
 export interface Handled<State> {
@@ -40,6 +44,10 @@ function toNewEvent(event: BahiEvent, context: CommandContext): NewEvent {
       correlationId: context.correlationId,
       occurredAt: context.now.toISOString(),
       schemaVersion: CURRENT_SCHEMA_VERSION,
+      // Issue 11: every event names its business, system jobs' too (their userId is the business).
+      ...((context.businessId ?? context.userId) ? { businessId: context.businessId ?? context.userId! } : {}),
+      ...(context.actorName !== undefined ? { actorName: context.actorName } : {}),
+      ...(context.actorRole !== undefined ? { actorRole: context.actorRole } : {}),
     },
   };
 }

@@ -21,3 +21,5 @@ export * from "./supply.ts";
 export * from "./expenses.ts";
 export * from "./gst/index.ts";
 export * from "./reports.ts";
+export * from "./team.ts";
+export * from "./journal.ts";

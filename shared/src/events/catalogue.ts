@@ -567,6 +567,33 @@ export const eventSchemas = {
   }),
   /** Issue 10: the invoice refused the payment (its balance, its state): the reserved amount is back on the advance. */
   CustomerAdvanceApplicationReversed: z.object({ advanceId: z.string(), ownerId: z.string(), paymentId: z.string(), amountPaise: z.number().int().positive(), reason: z.string(), reversedAt: z.string() }),
+  /**
+   * Issue 11: a business's team, one stream per business (team-{businessId}), so single use of
+   * an invitation and the plan's seats hold under races. Only the SHA-256 of the invitation's
+   * secret is recorded: auditors read this log. `invitedBy` is the inviter's name as it was.
+   */
+  MemberInvited: z.object({
+    businessId: z.string(),
+    invitationId: z.string(),
+    email: z.string(),
+    role: z.enum(["accountant", "staff", "auditor"]),
+    tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+    expiresAt: z.string(),
+    invitedBy: z.string(),
+    invitedAt: z.string(),
+  }),
+  InvitationRevoked: z.object({ businessId: z.string(), invitationId: z.string(), revokedAt: z.string() }),
+  InvitationAccepted: z.object({
+    businessId: z.string(),
+    invitationId: z.string(),
+    memberId: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(["accountant", "staff", "auditor"]),
+    acceptedAt: z.string(),
+  }),
+  MemberRoleChanged: z.object({ businessId: z.string(), memberId: z.string(), role: z.enum(["accountant", "staff", "auditor"]), changedAt: z.string() }),
+  MemberRemoved: z.object({ businessId: z.string(), memberId: z.string(), removedAt: z.string() }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

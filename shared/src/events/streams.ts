@@ -29,4 +29,6 @@ export const streams = {
   invoiceShare: (invoiceId: string) => `invoiceshare-${invoiceId}`,
   /** Issue 10: a customer advance (received, applied to invoices, applications reversed). */
   advance: (advanceId: string) => `advance-${advanceId}`,
+  /** Issue 11: a business's members and invitations (businessId: the owner's user id). */
+  team: (businessId: string) => `team-${businessId}`,
 };

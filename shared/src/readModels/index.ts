@@ -26,6 +26,10 @@ export const collections = {
   shareLinks: "shareLinks",
   /** Issue 10: customer advances (CustomerAdvance, contract/advances.ts). */
   advances: "advances",
+  /** Issue 11: one TeamDocument per business (id and owner: the business). */
+  teams: "teams",
+  /** Issue 11: one MembershipDocument per person in another's business (owner: the member). */
+  memberships: "memberships",
 } as const;
 
 /**
@@ -184,3 +188,26 @@ export type SalesNoteDocument = SalesNote & { facts: EventData<"SalesNoteIssued"
 
 /** Issue 9: a delivery challan as the API shows it, plus the facts as issued (paise) for its PDF. */
 export type DeliveryChallanDocument = DeliveryChallan & { facts: EventData<"DeliveryChallanIssued"> };
+
+/**
+ * Issue 11: a business's team as the owner's team screen shows it: active members (the owner
+ * is not one: the users document is theirs) and pending invitations, each with the SHA-256 of
+ * its secret so the invitation page can tell a real link without the write side.
+ */
+export interface TeamDocument {
+  id: string;
+  businessId: string;
+  members: { id: string; name: string; email: string; role: "accountant" | "staff" | "auditor"; joinedAt: string }[];
+  invitations: { id: string; email: string; role: "accountant" | "staff" | "auditor"; tokenHash: string; invitedBy: string; invitedAt: string; expiresAt: string; status: "pending" | "accepted" | "revoked" }[];
+}
+
+/** Issue 11: a person's membership of someone else's business; deleted when they are removed. */
+export interface MembershipDocument {
+  id: string;
+  memberId: string;
+  businessId: string;
+  role: "accountant" | "staff" | "auditor";
+  joinedAt: string;
+}
+
+export const membershipId = (memberId: string, businessId: string) => `${memberId}-${businessId}`;

@@ -29,7 +29,18 @@ export type DomainErrorCode =
   // an invoice over the customer's credit limit without the owner's confirmation (409).
   | "PARTY_HAS_DOCUMENTS"
   | "PARTY_ARCHIVED"
-  | "CREDIT_LIMIT_EXCEEDED";
+  | "CREDIT_LIMIT_EXCEEDED"
+  // Issue 11: team access. A role that may not do this, a member no longer in the business (403),
+  // an invitation unknown (404), expired (410), used or for someone already in (409), for
+  // another email (403), a plan's seats all taken (403, as the free invoice limit).
+  | "ROLE_FORBIDDEN"
+  | "NOT_A_MEMBER"
+  | "INVITATION_NOT_FOUND"
+  | "INVITATION_EXPIRED"
+  | "INVITATION_USED"
+  | "INVITATION_FOR_ANOTHER_EMAIL"
+  | "ALREADY_MEMBER"
+  | "SEAT_LIMIT_REACHED";
 
 export class DomainError extends Error {
   constructor(

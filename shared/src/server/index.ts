@@ -7,6 +7,7 @@ export { pgliteClient, postgresClient, openPglite, durableStartParams, type SqlC
 export { migrate } from "./sql/schema.ts";
 export { SqlEventStore } from "./sql/sqlEventStore.ts";
 export { SqlReadStore } from "./sql/sqlReadStore.ts";
+export { MemoryReadStore } from "./memory/memoryReadStore.ts";
 export { SqlBlobStore } from "./sql/sqlBlobStore.ts";
 export { SqlSessionStore } from "./sql/sqlSessionStore.ts";
 export * from "./http/index.ts";
@@ -16,3 +17,9 @@ export { BullmqJobQueue } from "./jobs/bullmqJobQueue.ts";
 export { waitForProjection, lowestCheckpoint } from "./waitForProjection.ts";
 export * from "./health.ts";
 export * from "./returnInputs.ts";
+// Issue 11: each record's history, told from its events (the read API may not read events itself).
+export { businessOfEvent, HISTORY_KINDS, historyEntries, indianDateTime, recordHistory, type HistoryActor, type HistoryChange, type HistoryDeps, type HistoryEntry, type HistoryKind, type RecordHistory } from "./audit/history.ts";
+// Issue 11: the hash chain, its verification, and the ledger's journal and export.
+export { canonicalEvent, chainKeyOf, GENESIS_HASH, linkHash, verifyChain, type ChainProblem, type ChainProblemKind, type ChainVerification, type ChainVerifier } from "./audit/chain.ts";
+export { csvExport, exportEvents, exportManifest, journalEntries, journalPage, jsonLinesExport, personNamesFrom, recordedRange, verifyJsonLinesExport, type ExportedEvent, type ExportVerification, type PersonNames } from "./audit/ledger.ts";
+export { recordOfStream, type RecordKind, type RecordRef } from "./audit/records.ts";

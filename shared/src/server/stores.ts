@@ -4,6 +4,8 @@ import type { EventStore } from "./ports/eventStore.ts";
 import type { ReadStore } from "./ports/readStore.ts";
 import type { BlobStore } from "./ports/blobStore.ts";
 import type { SessionStore } from "./ports/sessionStore.ts";
+import type { AuditLog } from "./ports/auditLog.ts";
+import type { ChainVerifier } from "./audit/chain.ts";
 import { lockDataDir } from "./dataDirLock.ts";
 import type { HealthCheck } from "./health.ts";
 import { openPglite, pgliteClient, postgresClient, type SqlClient } from "./sql/client.ts";
@@ -16,6 +18,8 @@ import { SqlSessionStore } from "./sql/sqlSessionStore.ts";
 export interface Stores {
   eventStore: EventStore;
   eventLog: EventLog;
+  /** Issue 11: each business's hash-chained events (the ledger, verify, as-of replays). */
+  auditLog: AuditLog & ChainVerifier;
   readStore: ReadStore;
   /** Documents too large for an event (uploads, filed returns), referred to by hash. */
   blobStore: BlobStore;
@@ -30,12 +34,18 @@ export type StoreConfig =
   | { kind: "embedded"; dataDir: string }
   | { kind: "postgres"; databaseUrl: string };
 
-function storesOver(sql: SqlClient, describe: string, release: () => void = () => {}): Stores {
-  const events = new SqlEventStore(sql);
+/** `clock`: when appended events are recorded (tests move it to record events "last month"). */
+export interface StoresOptions {
+  clock?: () => Date;
+}
+
+function storesOver(sql: SqlClient, describe: string, release: () => void = () => {}, options: StoresOptions = {}): Stores {
+  const events = new SqlEventStore(sql, { clock: options.clock });
   const readStore = new SqlReadStore(sql);
   return {
     eventStore: events,
     eventLog: events,
+    auditLog: events,
     readStore,
     blobStore: new SqlBlobStore(sql),
     sessionStore: new SqlSessionStore(sql),
@@ -85,7 +95,7 @@ export async function openStores(config: StoreConfig, options: { log?: (message:
 }
 
 /** Stores over an already open SQL client (tests share one PGlite this way). */
-export async function storesOnClient(sql: SqlClient, describe: string): Promise<Stores> {
+export async function storesOnClient(sql: SqlClient, describe: string, options: StoresOptions = {}): Promise<Stores> {
   await migrate(sql);
-  return storesOver(sql, describe);
+  return storesOver(sql, describe, () => {}, options);
 }

@@ -3,6 +3,7 @@ import { Ban, Download, Plus, Truck } from "lucide-react";
 import { useState } from "react";
 import { downloadDeliveryChallanPdf, purposeLabel, useDeliveryChallans, type DeliveryChallan } from "../../api/delivery-challans.ts";
 import { describeError } from "../../api/errors.ts";
+import { useCanWrite } from "../../auth/access.tsx";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { ErrorState, TableSkeleton } from "../list-states.tsx";
 import { RowAction } from "../row-action.tsx";
@@ -13,6 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { toast } from "../ui/use-toast.ts";
 import { DeliveryChallanCancelDialog } from "./delivery-challan-cancel-dialog.tsx";
 import { DeliveryChallanFormDialog } from "./delivery-challan-form-dialog.tsx";
+import { HistoryButton } from "../history/history-button.tsx";
 
 /**
  * What is due by when: the tax invoice for goods kept on approval (s.31(7), six months), the
@@ -35,6 +37,7 @@ export function DeliveryChallansCard() {
   const challans = useDeliveryChallans();
   const list = challans.data ?? [];
   const [creating, setCreating] = useState(false);
+  const canWrite = useCanWrite();
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<DeliveryChallan | null>(null);
 
@@ -58,10 +61,12 @@ export function DeliveryChallansCard() {
             <CardTitle id="delivery-challans-title">Delivery Challans</CardTitle>
             <CardDescription>Goods sent without a sale (job work, on approval, moved). Stock does not change.</CardDescription>
           </div>
-          <Button size="sm" onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" className="size-4" />
-            New Challan
-          </Button>
+          {canWrite && (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              New Challan
+            </Button>
+          )}
         </CardHeader>
         {challans.isError ? (
           <CardContent>
@@ -117,7 +122,8 @@ export function DeliveryChallansCard() {
                       <Button variant="ghost" size="icon" aria-label={`Download ${challan.number} PDF`} disabled={pendingId === challan.id} onClick={() => void download(challan)}>
                         <Download aria-hidden="true" className="size-4" />
                       </Button>
-                      {challan.status !== "cancelled" && <RowAction tip="Cancel" label={`Cancel ${challan.number}`} icon={Ban} destructive onClick={() => setCancelling(challan)} />}
+                      <HistoryButton kind="delivery-challan" id={challan.id} name={challan.number} />
+                      {canWrite && challan.status !== "cancelled" && <RowAction tip="Cancel" label={`Cancel ${challan.number}`} icon={Ban} destructive onClick={() => setCancelling(challan)} />}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -1,11 +1,13 @@
 import { Ban, Plus, Truck } from "lucide-react";
 import { useState } from "react";
 import { useCancelEwayBill, useEwayBills, type EwayBill } from "../../api/gst.ts";
+import { useCanWrite } from "../../auth/access.tsx";
 import { formatValidity } from "../../lib/eway-bill-form.ts";
 import { EmptyState, ErrorState, TableSkeleton } from "../list-states.tsx";
 import { ReasonDialog } from "../reason-dialog.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { HistoryButton } from "../history/history-button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
 import { WithTooltip } from "../ui/tooltip.tsx";
@@ -54,6 +56,7 @@ function Place({ address, gstin }: { address: string | null | undefined; gstin: 
 
 function EwayBillRow({ bill, onCancel }: { bill: EwayBill; onCancel: () => void }) {
   const active = bill.status === "active";
+  const canWrite = useCanWrite();
   return (
     <TableRow aria-label={`E-way bill ${bill.eWayBillNo ?? bill.documentNumber}`}>
       <TableCell className="font-mono text-xs">{bill.eWayBillNo ?? "—"}</TableCell>
@@ -85,8 +88,9 @@ function EwayBillRow({ bill, onCancel }: { bill: EwayBill; onCancel: () => void 
           <p className="text-xs text-muted-foreground">{[bill.distance != null ? `${bill.distance} km` : null, bill.vehicleNumber].filter(Boolean).join(" · ")}</p>
         )}
       </TableCell>
-      <TableCell className="text-right">
-        {active && (
+      <TableCell className="text-right whitespace-nowrap">
+        <HistoryButton kind="ewaybill" id={bill.id} name={`e-way bill ${bill.eWayBillNo ?? bill.documentNumber}`} />
+        {active && canWrite && (
           <Button variant="outline" size="sm" aria-label={`Cancel e-way bill ${bill.eWayBillNo ?? bill.documentNumber}`} onClick={onCancel}>
             <Ban aria-hidden="true" />
             Cancel
@@ -103,12 +107,14 @@ export function EwayBills() {
   const [generating, setGenerating] = useState(false);
   const [cancelling, setCancelling] = useState<EwayBill | null>(null);
   const list = bills.data ?? [];
-  const generateButton = (
+  // Issue 11: an auditor sees the bills; generating and cancelling are writes.
+  const canWrite = useCanWrite();
+  const generateButton = canWrite ? (
     <Button onClick={() => setGenerating(true)}>
       <Plus aria-hidden="true" />
       Generate E-Way Bill
     </Button>
-  );
+  ) : undefined;
 
   let body;
   if (bills.isError) body = <ErrorState title="Could not load your e-way bills" error={bills.error} onRetry={() => void bills.refetch()} />;

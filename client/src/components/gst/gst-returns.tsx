@@ -7,6 +7,7 @@ import { gstFailureText, periodLabel, returnStatusVariant, returnTypeLabel } fro
 import { EmptyState, ErrorState, TableSkeleton } from "../list-states.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { HistoryButton } from "../history/history-button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
 import { TextField } from "../ui/text-field.tsx";
@@ -17,12 +18,15 @@ import { supplierRegistrationOf } from "@bahi/shared/contract";
 import { useProfile } from "../../api/profile.ts";
 import { CompositionReturns } from "./composition-returns.tsx";
 import { ReturnPreviewDialog } from "./return-preview-dialog.tsx";
+import { useAccess } from "../../auth/access.tsx";
 
 function FileReturns() {
   const [period, setPeriod] = useState("");
   const [previewing, setPreviewing] = useState<{ returnType: GstReturnType; period: string } | null>(null);
   const file = useFileReturn();
   const disabled = period.trim() === "" || file.isPending;
+  // Issue 11: an auditor opens the same preview, without the filing.
+  const canFile = useAccess()?.canFile ?? false;
 
   async function fileReturn() {
     if (!previewing) return;
@@ -63,15 +67,15 @@ function FileReturns() {
         <div className="flex flex-wrap gap-3 sm:mt-[1.375rem]">
           <Button onClick={() => preview("GSTR1")} disabled={disabled}>
             <Send aria-hidden="true" />
-            File GSTR-1
+            {canFile ? "File GSTR-1" : "Preview GSTR-1"}
           </Button>
           <Button variant="outline" onClick={() => preview("GSTR3B")} disabled={disabled}>
             <Send aria-hidden="true" />
-            File GSTR-3B
+            {canFile ? "File GSTR-3B" : "Preview GSTR-3B"}
           </Button>
         </div>
       </CardContent>
-      <ReturnPreviewDialog target={previewing} filing={file.isPending} onFile={() => void fileReturn()} onClose={() => setPreviewing(null)} />
+      <ReturnPreviewDialog target={previewing} filing={file.isPending} onFile={canFile ? () => void fileReturn() : undefined} onClose={() => setPreviewing(null)} />
     </Card>
   );
 }
@@ -104,7 +108,8 @@ function ReturnRow({ entry, downloading, onDownload }: { entry: GstReturn; downl
       <TableCell className="text-right tabular-nums">{entry.returnType === "GSTR3B" ? formatRupees(entry.totalItcClaimed) : <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell className="font-mono text-xs">{entry.arn ?? <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell>{formatIndianDate(entry.dueDate)}</TableCell>
-      <TableCell className="text-right">
+      <TableCell className="text-right whitespace-nowrap">
+        <HistoryButton kind="return" id={entry.id} name={name} />
         <Button variant="outline" size="sm" aria-label={`Download JSON ${name}`} disabled={downloading} onClick={onDownload}>
           <Download aria-hidden="true" />
           Download JSON

@@ -2,6 +2,7 @@ import { formatInr, ratesValidOn } from "@bahi/shared/contract";
 import { BadgeCheck, Calculator, CircleX, ListTree, SearchCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useHsnCodes, useValidateGstin, type GstinDetails } from "../../api/gst.ts";
+import { useCanWrite } from "../../auth/access.tsx";
 import { normalisePercent } from "../../lib/gst-rate-options.ts";
 import { calculateGst, describeGstin, holderTypeLabel, registrationTypeLabel } from "../../lib/gst.ts";
 import { cn } from "../../lib/utils.ts";
@@ -304,9 +305,11 @@ function HsnCodes() {
 
 /** The GST Tools tab: GSTIN validator, GST calculator, the HSN/SAC finder (official master) and the codes with rates Bahi knows. */
 export function GstTools() {
+  // Issue 11: the GSTIN check is a POST the server refuses an auditor, so it is not offered.
+  const canWrite = useCanWrite();
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <GstinValidator />
+      {canWrite && <GstinValidator />}
       <GstCalculator />
       <HsnFinder />
       <HsnCodes />

@@ -2,11 +2,13 @@ import { Check, FileJson, GitCompareArrows, X } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { describeError } from "../../api/errors.ts";
 import { HttpError } from "../../api/http.ts";
+import { useAccess } from "../../auth/access.tsx";
 import { useDecideMatch, useReconcilePurchases, useReconciliation, type ReconciliationRow, type ReconciliationStatus } from "../../api/gst.ts";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { gstFailureText, periodLabel, readGstr2bFile, type Gstr2bFile } from "../../lib/gst.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { HistoryButton } from "../history/history-button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
@@ -54,7 +56,9 @@ function DocCell({ side }: { side: ReconciliationRow["books"] | ReconciliationRo
 
 function Decision({ row, period }: { row: ReconciliationRow; period: string }) {
   const decide = useDecideMatch();
-  const canDecide = (row.status === "suggested_match" || row.status === "mismatch") && row.books && row.portal;
+  // Issue 11: an auditor sees each decision taken, and takes none.
+  const canFile = useAccess()?.canFile ?? false;
+  const canDecide = canFile && (row.status === "suggested_match" || row.status === "mismatch") && row.books && row.portal;
   const name = row.portal?.number ?? row.books?.number ?? row.key;
 
   async function choose(decision: "accept" | "reject") {
@@ -182,9 +186,12 @@ function ReconciliationResult({ period }: { period: string }) {
   return (
     <section aria-label={`Reconciliation for ${periodLabel(period)}`} className="grid gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h4 className="text-sm font-semibold text-foreground">
-          {periodLabel(period)}: {summary.matched} of {summary.total} matched
-        </h4>
+        <div className="inline-flex items-center gap-1">
+          <h4 className="text-sm font-semibold text-foreground">
+            {periodLabel(period)}: {summary.matched} of {summary.total} matched
+          </h4>
+          <HistoryButton kind="reconciliation" id={period} name={`the GSTR-2B reconciliation for ${periodLabel(period)}`} />
+        </div>
         <p className="text-xs text-muted-foreground">
           {ORDER.map((status) => `${summary[status] ?? 0} ${STATUS[status].label.replace(/^\w/, (first) => first.toLowerCase())}`).join(" · ")}
           {reportIn && reportIn !== period ? ` · ITC reported in GSTR-3B for ${periodLabel(reportIn)}` : ""}
@@ -222,6 +229,8 @@ export function PurchaseReconciliation() {
   const fileId = useId();
   const reconcile = useReconcilePurchases();
   const disabled = period.trim() === "" || reconcile.isPending;
+  // Issue 11: an auditor reads a period's result; uploading and reconciling are writes.
+  const canFile = useAccess()?.canFile ?? false;
 
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
@@ -289,35 +298,46 @@ export function PurchaseReconciliation() {
             value={period}
             onChange={(event) => setPeriod(event.target.value)}
           />
-          <Field id={fileId} label="GSTR-2B JSON" hint={fileNote}>
-            <div className="flex items-center gap-2">
-              <Input
-                ref={fileInput}
-                id={fileId}
-                type="file"
-                accept="application/json,.json"
-                onChange={(event) => void chooseFile(event)}
-                className="file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-2.5 file:py-1 file:text-xs file:font-medium file:text-accent-foreground"
-              />
-              {file && (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => {
-                    setFile(null);
-                    if (fileInput.current) fileInput.current.value = "";
-                  }}
-                >
-                  Clear
-                </Button>
-              )}
-            </div>
-          </Field>
-          <Button className="sm:mt-[1.375rem]" onClick={() => void start()} disabled={disabled}>
-            <FileJson aria-hidden="true" />
-            {reconcile.isPending ? "Reconciling..." : "Start Reconciliation"}
-          </Button>
+          {canFile ? (
+            <Field id={fileId} label="GSTR-2B JSON" hint={fileNote}>
+              <div className="flex items-center gap-2">
+                <Input
+                  ref={fileInput}
+                  id={fileId}
+                  type="file"
+                  accept="application/json,.json"
+                  onChange={(event) => void chooseFile(event)}
+                  className="file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-2.5 file:py-1 file:text-xs file:font-medium file:text-accent-foreground"
+                />
+                {file && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      setFile(null);
+                      if (fileInput.current) fileInput.current.value = "";
+                    }}
+                  >
+                    Clear
+                  </Button>
+                )}
+              </div>
+            </Field>
+          ) : (
+            <p className="text-sm text-muted-foreground sm:mt-[1.375rem]">The result of the last reconciliation of the period, as the owner or accountant ran it.</p>
+          )}
+          {canFile ? (
+            <Button className="sm:mt-[1.375rem]" onClick={() => void start()} disabled={disabled}>
+              <FileJson aria-hidden="true" />
+              {reconcile.isPending ? "Reconciling..." : "Start Reconciliation"}
+            </Button>
+          ) : (
+            <Button className="sm:mt-[1.375rem]" variant="outline" onClick={() => setShownPeriod(period.trim())} disabled={period.trim() === ""}>
+              <FileJson aria-hidden="true" />
+              Show result
+            </Button>
+          )}
         </div>
         {refusal && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">

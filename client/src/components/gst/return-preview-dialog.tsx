@@ -1,5 +1,6 @@
 import { formatInr } from "@bahi/shared/contract";
 import { AlertTriangle, Ban, Info } from "lucide-react";
+import { useState } from "react";
 import { useReturnPreview, type GstReturnType, type HeadsView, type ReturnPreview, type ReturnProblem } from "../../api/gst.ts";
 import { describeError } from "../../api/errors.ts";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
@@ -10,6 +11,8 @@ import { Button } from "../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
+import { TextField } from "../ui/text-field.tsx";
+import { asOfLabel, todayInIndia } from "../as-of/as-of.ts";
 
 const money = (paise: number) => formatInr(paise);
 const text = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "0.00");
@@ -189,7 +192,8 @@ interface ReturnPreviewDialogProps {
   /** The return to preview, or null when closed. */
   target: { returnType: GstReturnType; period: string } | null;
   filing: boolean;
-  onFile: () => void;
+  /** Absent for a role that may not file (issue 11: an auditor previews, nothing more). */
+  onFile?: (() => void) | undefined;
   onClose: () => void;
 }
 
@@ -198,8 +202,11 @@ interface ReturnPreviewDialogProps {
  * filing rules' refusal, blocking problems) and what is merely worth a look. Filing is the
  * confirmation; it cannot be undone.
  */
-export function ReturnPreviewDialog({ target, filing, onFile, onClose }: ReturnPreviewDialogProps) {
-  const preview = useReturnPreview(target);
+export function ReturnPreviewDialog({ target, filing, onFile: fileNow, onClose }: ReturnPreviewDialogProps) {
+  // Issue 11: the preview from the books as they stood at the end of a past day; nothing is filed from there.
+  const [asOf, setAsOf] = useState("");
+  const onFile = asOf ? undefined : fileNow;
+  const preview = useReturnPreview(target, asOf);
   const data = preview.data;
   const label = target ? returnTypeLabel(target.returnType) : "";
   const blocked = !data || data.refusal !== null || Boolean(data.filed) || data.problems.some((problem) => problem.blocking);
@@ -215,6 +222,14 @@ export function ReturnPreviewDialog({ target, filing, onFile, onClose }: ReturnP
           <DialogTitle>{target ? `${label} for ${periodLabel(target.period)}` : "Return preview"}</DialogTitle>
           <DialogDescription>Check the figures before filing. A filed return cannot be changed: corrections go into a later period.</DialogDescription>
         </DialogHeader>
+        <div className="grid gap-2 sm:max-w-xs">
+          <TextField id="preview-as-of" label="Books as of (empty: now)" type="date" value={asOf} max={todayInIndia()} onChange={(event) => setAsOf(event.target.value)} />
+          {asOf && (
+            <p role="status" className="text-sm text-amber-900">
+              Showing the return as the books stood on {asOfLabel(asOf)}.
+            </p>
+          )}
+        </div>
         {preview.isPending ? (
           <div aria-busy="true" aria-label="Loading" className="grid gap-3">
             <Skeleton className="h-16 w-full" />
@@ -247,11 +262,13 @@ export function ReturnPreviewDialog({ target, filing, onFile, onClose }: ReturnP
         )}
         <DialogFooter>
           <Button type="button" variant="outline" disabled={filing} onClick={onClose}>
-            Cancel
+            {onFile ? "Cancel" : "Close"}
           </Button>
-          <Button type="button" disabled={blocked || filing} onClick={onFile}>
-            {filing ? "Filing..." : `File ${label}`}
-          </Button>
+          {onFile && (
+            <Button type="button" disabled={blocked || filing} onClick={onFile}>
+              {filing ? "Filing..." : `File ${label}`}
+            </Button>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -2,6 +2,7 @@ import { PAYMENT_MODE_LABELS, type Invoice } from "@bahi/shared/contract";
 import { IndianRupee } from "lucide-react";
 import { useState } from "react";
 import { useInvoice } from "../../api/invoices.ts";
+import { useCanWrite } from "../../auth/access.tsx";
 import { balanceOf, canTakePayment } from "../../api/payments.ts";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { Button } from "../ui/button.tsx";
@@ -10,6 +11,7 @@ import { InvoicePaymentDialog } from "./invoice-payment-dialog.tsx";
 /** Issue 10, in the preview: what was received, when and how, what is still owed, and a way to record more. */
 export function InvoicePayments({ invoice: shown }: { invoice: Invoice }) {
   const [paying, setPaying] = useState(false);
+  const canWrite = useCanWrite();
   // The list hands over the invoice as it was; a payment made here must show at once.
   const invoice = useInvoice(shown.id).data ?? shown;
   if (invoice.status === "cancelled") return null;
@@ -18,7 +20,7 @@ export function InvoicePayments({ invoice: shown }: { invoice: Invoice }) {
     <section aria-label="Payments" className="grid gap-2 rounded-lg border bg-muted/30 p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-medium">Payments</h3>
-        {canTakePayment(invoice) && (
+        {canWrite && canTakePayment(invoice) && (
           <Button size="sm" variant="outline" onClick={() => setPaying(true)}>
             <IndianRupee /> Record payment
           </Button>

@@ -7,6 +7,7 @@ import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { EInvoiceDialog } from "../gst/e-invoice-dialog.tsx";
 import { ErrorState } from "../list-states.tsx";
 import { Button } from "../ui/button.tsx";
+import { useCanWrite } from "../../auth/access.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { InvoiceDocument } from "./invoice-document.tsx";
@@ -64,6 +65,8 @@ function PreviewFrame({
 }) {
   const pdf = useInvoicePdfDownload();
   const [einvoiceOpen, setEinvoiceOpen] = useState(false);
+  // Issue 11: an auditor reads and downloads; notes, e-invoices and share links are writes.
+  const canWrite = useCanWrite();
   return (
     <Dialog
       open
@@ -84,7 +87,7 @@ function PreviewFrame({
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
-          {invoice && onNote && invoice.status !== "cancelled" && (
+          {invoice && canWrite && onNote && invoice.status !== "cancelled" && (
             <>
               <Button variant="outline" onClick={() => onNote("credit")}>
                 <FileMinus aria-hidden="true" />
@@ -97,14 +100,14 @@ function PreviewFrame({
             </>
           )}
           {/* Issue 9: e-invoices are for tax invoices only; a bill of supply has none. */}
-          {invoice && invoice.documentType !== "billOfSupply" && (
+          {invoice && canWrite && invoice.documentType !== "billOfSupply" && (
             <Button variant="outline" onClick={() => setEinvoiceOpen(true)}>
               <QrCode aria-hidden="true" />
               E-invoice
             </Button>
           )}
           {/* Issue 10: a link the customer opens without an account, and the same sent on WhatsApp. */}
-          {invoice && <InvoiceShareButtons invoice={invoice} />}
+          {invoice && canWrite && <InvoiceShareButtons invoice={invoice} />}
           {invoice && (
             <Button variant="outline" disabled={pdf.pendingId !== null} onClick={() => void pdf.download(invoice, "thermal")}>
               <Receipt aria-hidden="true" />

@@ -9,6 +9,7 @@ import { ErrorState, TableSkeleton } from "../list-states.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
+import { HistoryButton } from "../history/history-button.tsx";
 
 /** Issue 9, s.34: the invoices page's "Credit & Debit Notes" section, newest first. */
 export function SalesNotesCard() {
@@ -78,7 +79,8 @@ export function SalesNotesCard() {
                     {formatRupees(note.total)}
                   </TableCell>
                   <TableCell>{formatIndianDate(note.issueDate)}</TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className="text-right whitespace-nowrap">
+                    <HistoryButton kind={note.kind === "credit" ? "credit-note" : "debit-note"} id={note.id} name={note.number} />
                     <RowAction tip="Download PDF" label={`Download PDF of ${note.number}`} icon={Download} onClick={() => void download(note)} />
                   </TableCell>
                 </TableRow>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { useLogin } from "../../api/auth.ts";
 import { HttpError } from "../../api/http.ts";
+import { landingAfterSignIn } from "../../auth/access.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../ui/dialog.tsx";
 import { TextField } from "../ui/text-field.tsx";
@@ -25,7 +26,8 @@ export function LoginDialog() {
       await login.mutateAsync({ email, password });
       setOpen(false);
       toast({ title: "Success", description: "Logged in successfully!" });
-      navigate("/dashboard");
+      // Issue 11: staff have no dashboard; they start at the invoices.
+      navigate(await landingAfterSignIn());
     } catch (error) {
       console.warn("Login failed:", (error instanceof HttpError && error.errorBody?.message) || "Login failed");
       toast({ title: "Error", description: "Invalid email or password", variant: "destructive" });

@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { canOpenScreen, useAccess } from "../../auth/access.tsx";
 import { PRODUCT_NAME } from "../brand.tsx";
 
 const QUICK_LINKS = [
@@ -11,6 +12,9 @@ const QUICK_LINKS = [
 const FEATURES = ["GST-compliant invoicing", "Inventory tracking", "Expense management", "GST returns and e-way bills"];
 
 export function AppFooter() {
+  // Issue 11: only the screens the role opens, and no "Create Invoice" for an auditor.
+  const access = useAccess();
+  const links = QUICK_LINKS.filter((link) => access && canOpenScreen(access, link.href.split("?")[0] ?? link.href) && (access.canWrite || !link.href.includes("new=1")));
   return (
     <footer className="border-t bg-card">
       <div className="mx-auto grid max-w-7xl gap-8 px-6 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -23,7 +27,7 @@ export function AppFooter() {
         <nav aria-label="Quick links">
           <p className="text-sm font-semibold">Quick Links</p>
           <ul className="mt-3 grid gap-2 text-sm text-muted-foreground">
-            {QUICK_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.label}>
                 <Link href={link.href} className="hover:text-foreground">
                   {link.label}

@@ -3,6 +3,7 @@ import { FileDown, FileText, ScrollText, Wallet } from "lucide-react";
 import { useState } from "react";
 import { describeError } from "../../api/errors.ts";
 import { downloadLedgerPdf, useCustomerLedger } from "../../api/ledger.ts";
+import { useCanWrite } from "../../auth/access.tsx";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { ErrorState, TableSkeleton } from "../list-states.tsx";
 import { Button } from "../ui/button.tsx";
@@ -11,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { TextField } from "../ui/text-field.tsx";
 import { toast } from "../ui/use-toast.ts";
 import { RecordAdvanceForm } from "./record-advance-form.tsx";
+import { asOfLabel, todayInIndia } from "../as-of/as-of.ts";
 
 /** "₹1,180.00 Dr" (the customer owes), "₹200.00 Cr" (owed to the customer), "₹0.00". */
 export function drCr(amount: string): string {
@@ -38,6 +40,8 @@ export function CustomerStatementDialog({ customer, onClose }: { customer: { id:
   const today = indianDateOf(new Date());
   const [from, setFrom] = useState(financialYearFirstDay(today));
   const [to, setTo] = useState(today);
+  // Issue 11: the statement from the books as they stood at the end of this day (empty: now).
+  const [asOf, setAsOf] = useState("");
   const datesProblem = !from || !to ? "Choose both dates" : from > to ? "The from date must be on or before the to date" : null;
 
   return (
@@ -47,31 +51,39 @@ export function CustomerStatementDialog({ customer, onClose }: { customer: { id:
           <DialogTitle>Statement of account: {customer.name}</DialogTitle>
           <DialogDescription>Invoices, notes, payments and advances with the running balance. Dr: the customer owes you; Cr: you owe the customer.</DialogDescription>
         </DialogHeader>
-        <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+        <div className="grid grid-cols-2 gap-3 sm:max-w-xl sm:grid-cols-3">
           <TextField id="ledger-from" label="From" type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
           <TextField id="ledger-to" label="To" type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+          <TextField id="ledger-as-of" label="Books as of" type="date" value={asOf} max={todayInIndia()} onChange={(event) => setAsOf(event.target.value)} />
         </div>
+        {asOf && (
+          <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Showing the statement as the books stood on {asOfLabel(asOf)}.
+          </p>
+        )}
         {datesProblem ? (
           <p role="alert" className="text-sm text-destructive">
             {datesProblem}
           </p>
         ) : (
-          <StatementBody customer={customer} from={from} to={to} onClose={onClose} />
+          <StatementBody customer={customer} from={from} to={to} asOf={asOf} onClose={onClose} />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function StatementBody({ customer, from, to, onClose }: { customer: { id: string; name: string }; from: string; to: string; onClose: () => void }) {
-  const ledger = useCustomerLedger(customer.id, from, to);
+function StatementBody({ customer, from, to, asOf, onClose }: { customer: { id: string; name: string }; from: string; to: string; asOf: string; onClose: () => void }) {
+  const ledger = useCustomerLedger(customer.id, from, to, asOf);
   const [downloading, setDownloading] = useState(false);
   const [recordingAdvance, setRecordingAdvance] = useState(false);
+  // Nothing is recorded into a past moment's books.
+  const canWrite = useCanWrite() && !asOf;
 
   async function download(data: CustomerLedger) {
     setDownloading(true);
     try {
-      await downloadLedgerPdf(data);
+      await downloadLedgerPdf(data, asOf);
     } catch (error) {
       toast({ variant: "destructive", title: "Could not download the statement", description: describeError(error, "Please try again.") });
     } finally {
@@ -128,7 +140,7 @@ function StatementBody({ customer, from, to, onClose }: { customer: { id: string
         <Button type="button" variant="outline" onClick={onClose}>
           Close
         </Button>
-        {!recordingAdvance && (
+        {!recordingAdvance && canWrite && (
           <Button type="button" variant="outline" onClick={() => setRecordingAdvance(true)}>
             <Wallet />
             Record advance

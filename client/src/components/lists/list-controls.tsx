@@ -17,7 +17,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * moves between them. Filter and page changes push a history entry (Back undoes them); the
  * search box replaces its own entry as the user types.
  */
-export function useListUrl(path: string, keys: readonly string[], filterKeys: readonly string[] = keys.filter((key) => key !== "sort")) {
+export function useListUrl(path: string, keys: readonly string[], filterKeys: readonly string[] = keys.filter((key) => key !== "sort" && key !== "asOf")) {
   const [, navigate] = useLocation();
   const search = useSearch();
   const params = listParamsOf(search, keys);

@@ -6,6 +6,7 @@ import { Archive, ArchiveRestore } from "lucide-react";
 import { HttpError } from "../../api/http.ts";
 import { useArchivedParties, useSetArchived, type PartyPath } from "../../api/party-archive.ts";
 import { describeError } from "../../api/errors.ts";
+import { useCanWrite } from "../../auth/access.tsx";
 import {
   AlertDialog,
   AlertDialogConfirmFooter,
@@ -27,6 +28,7 @@ export function hasDocumentsReason(error: unknown): string | null {
 export function ArchivedParties({ path, noun }: { path: PartyPath; /** "customer" or "vendor" */ noun: string }) {
   const archived = useArchivedParties(path);
   const setArchived = useSetArchived(path);
+  const canWrite = useCanWrite();
   const list = archived.data ?? [];
   if (list.length === 0) return null;
 
@@ -53,10 +55,12 @@ export function ArchivedParties({ path, noun }: { path: PartyPath; /** "customer
               {party.name}
               {party.gstNumber && <span className="ml-2 font-mono text-xs text-muted-foreground">{party.gstNumber}</span>}
             </span>
-            <Button variant="outline" size="sm" disabled={setArchived.isPending} onClick={() => void unarchive(party.id, party.name)}>
-              <ArchiveRestore aria-hidden="true" />
-              Unarchive
-            </Button>
+            {canWrite && (
+              <Button variant="outline" size="sm" disabled={setArchived.isPending} onClick={() => void unarchive(party.id, party.name)}>
+                <ArchiveRestore aria-hidden="true" />
+                Unarchive
+              </Button>
+            )}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { placeOfSupplyLabel } from "@bahi/shared/contract";
 import { Archive, Calendar, Landmark, Mail, MapPin, Pencil, Phone, Trash, Truck, type LucideIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { useCanWrite } from "../../auth/access.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { cn } from "../../lib/utils.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -8,6 +9,7 @@ import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
 import { CustomerStatementButton } from "../ledger/customer-statement.tsx";
+import { HistoryButton } from "../history/history-button.tsx";
 
 interface PartyCardProps {
   party: {
@@ -34,6 +36,8 @@ interface PartyCardProps {
   highlighted?: boolean;
   /** Issue 10: a customer's card offers their statement of account (ledger). */
   statementFor?: { id: string; name: string };
+  /** Issue 11: the party's history (a read, so shown to everyone who sees the card). */
+  historyOf?: { kind: "customer" | "vendor"; id: string };
 }
 
 function Detail({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
@@ -60,8 +64,10 @@ function initialsOf(name: string): string {
 }
 
 /** A customer or vendor as a card: who they are, how to reach them, and edit/delete. */
-export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, onArchive, highlighted = false, statementFor }: PartyCardProps) {
+export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, onArchive, highlighted = false, statementFor, historyOf }: PartyCardProps) {
   const cardRef = useRef<HTMLDivElement>(null);
+  // Issue 11: an auditor reads the card; editing, archiving and deleting are not offered.
+  const canWrite = useCanWrite();
   useEffect(() => {
     if (highlighted) cardRef.current?.scrollIntoView({ block: "center" });
   }, [highlighted]);
@@ -93,17 +99,22 @@ export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, onArchive
           </div>
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">
-          <Button variant="ghost" size="icon" aria-label={`Edit ${party.name}`} onClick={onEdit}>
-            <Pencil />
-          </Button>
-          {onArchive && (
+          {historyOf && <HistoryButton kind={historyOf.kind} id={historyOf.id} name={party.name} />}
+          {canWrite && (
+            <Button variant="ghost" size="icon" aria-label={`Edit ${party.name}`} onClick={onEdit}>
+              <Pencil />
+            </Button>
+          )}
+          {canWrite && onArchive && (
             <Button variant="ghost" size="icon" aria-label={`Archive ${party.name}`} title="Archive: hide when picking" onClick={onArchive}>
               <Archive />
             </Button>
           )}
-          <Button variant="ghost" size="icon" aria-label={`Delete ${party.name}`} onClick={onDelete} className="hover:bg-red-50 hover:text-destructive">
-            <Trash />
-          </Button>
+          {canWrite && (
+            <Button variant="ghost" size="icon" aria-label={`Delete ${party.name}`} onClick={onDelete} className="hover:bg-red-50 hover:text-destructive">
+              <Trash />
+            </Button>
+          )}
         </div>
       </div>
       <ul className="mt-4 grid flex-1 gap-2">

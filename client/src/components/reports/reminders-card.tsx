@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { describeError } from "../../api/errors.ts";
 import { inr, reminderLink, reminderWhatsAppUrl, useAging, type AgingInvoiceRow } from "../../api/aging.ts";
 import { useProfile } from "../../api/profile.ts";
+import { useCanWrite } from "../../auth/access.tsx";
 import { formatIndianDate } from "../../lib/format.ts";
 import { ErrorState, TableSkeleton } from "../list-states.tsx";
 import { Badge } from "../ui/badge.tsx";
@@ -15,6 +16,8 @@ const daysLate = (days: number) => (days === 1 ? "1 day overdue" : `${days} days
 
 function ReminderRow({ row, business }: { row: AgingInvoiceRow; business: string }) {
   const [busy, setBusy] = useState<"send" | "copy" | null>(null);
+  // Issue 11: both actions create the invoice's share link, a write an auditor is not offered.
+  const canWrite = useCanWrite();
 
   async function send() {
     setBusy("send");
@@ -54,16 +57,18 @@ function ReminderRow({ row, business }: { row: AgingInvoiceRow; business: string
         <p className="font-semibold tabular-nums">{inr(row.balanceDue)}</p>
         <Badge variant={row.daysPastDue > 60 ? "danger" : "warning"}>{daysLate(row.daysPastDue)}</Badge>
       </div>
-      <div className="flex w-full gap-2 sm:w-auto">
-        <Button size="sm" className="flex-1 sm:flex-none" disabled={busy !== null} onClick={() => void send()} aria-label={`Send reminder for ${row.invoiceNumber} on WhatsApp`}>
-          <MessageCircle aria-hidden="true" />
-          {busy === "send" ? "Opening WhatsApp..." : "Send reminder"}
-        </Button>
-        <Button size="sm" variant="outline" className="flex-1 sm:flex-none" disabled={busy !== null} onClick={() => void copy()} aria-label={`Copy link to ${row.invoiceNumber}`}>
-          <Copy aria-hidden="true" />
-          {busy === "copy" ? "Copying..." : "Copy link"}
-        </Button>
-      </div>
+      {canWrite && (
+        <div className="flex w-full gap-2 sm:w-auto">
+          <Button size="sm" className="flex-1 sm:flex-none" disabled={busy !== null} onClick={() => void send()} aria-label={`Send reminder for ${row.invoiceNumber} on WhatsApp`}>
+            <MessageCircle aria-hidden="true" />
+            {busy === "send" ? "Opening WhatsApp..." : "Send reminder"}
+          </Button>
+          <Button size="sm" variant="outline" className="flex-1 sm:flex-none" disabled={busy !== null} onClick={() => void copy()} aria-label={`Copy link to ${row.invoiceNumber}`}>
+            <Copy aria-hidden="true" />
+            {busy === "copy" ? "Copying..." : "Copy link"}
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

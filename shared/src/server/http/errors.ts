@@ -27,6 +27,14 @@ const STATUS: Record<DomainErrorCode, number> = {
   PARTY_HAS_DOCUMENTS: 409,
   PARTY_ARCHIVED: 400,
   CREDIT_LIMIT_EXCEEDED: 409,
+  ROLE_FORBIDDEN: 403,
+  NOT_A_MEMBER: 403,
+  INVITATION_NOT_FOUND: 404,
+  INVITATION_EXPIRED: 410,
+  INVITATION_USED: 409,
+  INVITATION_FOR_ANOTHER_EMAIL: 403,
+  ALREADY_MEMBER: 409,
+  SEAT_LIMIT_REACHED: 403,
 };
 
 /** Codes of the errors that are not DomainErrors: the wire always carries one. */

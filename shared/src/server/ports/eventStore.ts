@@ -11,6 +11,12 @@ export interface EventMetadata {
   correlationId: string;
   occurredAt: string;
   schemaVersion: number;
+  /** Issue 11: the business the event belongs to (its owner's user id, equal to userId). */
+  businessId?: string;
+  /** Issue 11: the person who acted, named as they were at that moment (absent for system jobs). */
+  actorName?: string;
+  /** Issue 11: the role they acted in. */
+  actorRole?: "owner" | "accountant" | "staff" | "auditor";
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {

@@ -4,3 +4,4 @@ export * from "./readStore.ts";
 export * from "./jobQueue.ts";
 export * from "./blobStore.ts";
 export * from "./sessionStore.ts";
+export * from "./auditLog.ts";

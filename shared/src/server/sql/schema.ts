@@ -1,4 +1,5 @@
 import type { SqlClient } from "./client.ts";
+import { backfillChain } from "./chainBackfill.ts";
 
 /**
  * Tables of the SQL adapters, one part per adapter (each adapter's tables beside the rest here,
@@ -19,6 +20,29 @@ CREATE TABLE IF NOT EXISTS bahi_events (
   PRIMARY KEY (transaction_id, position),
   CONSTRAINT bahi_events_event_id_key UNIQUE (event_id),
   CONSTRAINT bahi_events_stream_revision_key UNIQUE (stream_id, stream_revision)
+);
+`;
+
+/**
+ * Issue 11: each business's events form a hash chain (shared/src/server/audit/chain.ts). The
+ * chain columns are added beside the first shape's; rows from before them are given their
+ * links by backfillChain after the statements (the hash is SHA-256, computed in TypeScript:
+ * PGlite has no pgcrypto). bahi_chain_heads holds each chain's newest link: an append locks
+ * its business's row, so one business's appends queue on it and never fork the chain while
+ * other businesses do not wait; verify compares the rows against it (a deleted last event).
+ * (chain_key, recorded_at) serves as-of replays: one business's events up to a moment.
+ */
+const CHAIN = `
+ALTER TABLE bahi_events ADD COLUMN IF NOT EXISTS chain_key text;
+ALTER TABLE bahi_events ADD COLUMN IF NOT EXISTS chain_seq bigint;
+ALTER TABLE bahi_events ADD COLUMN IF NOT EXISTS prev_hash text;
+ALTER TABLE bahi_events ADD COLUMN IF NOT EXISTS hash text;
+CREATE UNIQUE INDEX IF NOT EXISTS bahi_events_chain ON bahi_events (chain_key, chain_seq);
+CREATE INDEX IF NOT EXISTS bahi_events_chain_recorded ON bahi_events (chain_key, recorded_at);
+CREATE TABLE IF NOT EXISTS bahi_chain_heads (
+  chain_key text PRIMARY KEY,
+  seq bigint NOT NULL,
+  hash text NOT NULL
 );
 `;
 
@@ -86,6 +110,8 @@ CREATE TABLE IF NOT EXISTS bahi_sessions (
   revoked_at timestamptz
 );
 CREATE INDEX IF NOT EXISTS bahi_sessions_expires ON bahi_sessions (expires_at);
+-- Issue 11: the business a session works in (null: the person's own), switched by POST /api/me/business.
+ALTER TABLE bahi_sessions ADD COLUMN IF NOT EXISTS business_id text;
 `;
 
 /** Content-addressed documents that events refer to by hash (ports/blobStore.ts); never updated. */
@@ -116,7 +142,7 @@ CREATE OR REPLACE TRIGGER bahi_events_no_truncate BEFORE TRUNCATE ON bahi_events
   FOR EACH STATEMENT EXECUTE FUNCTION bahi_events_append_only();
 `;
 
-const SCHEMA_PARTS: readonly string[] = [EVENTS, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS];
+const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS];
 
 /** The statements of a part: split on semicolons outside $$-quoted bodies. */
 export function statementsOf(part: string): string[] {
@@ -148,5 +174,6 @@ export async function migrate(client: SqlClient): Promise<void> {
         await tx.query(statement);
       }
     }
+    await backfillChain(tx);
   });
 }

@@ -1,4 +1,6 @@
 import { EventEmitter } from "node:events";
+import { chainKeyOf, GENESIS_HASH, linkHash, verifyChain, type ChainVerification, type ChainVerifier } from "../audit/chain.ts";
+import type { AuditLog, BusinessEventsQuery, ChainedEvent, ChainHead } from "../ports/auditLog.ts";
 import type { EventLog, LogPage } from "../ports/eventLog.ts";
 import {
   assertEventsFit,
@@ -25,8 +27,21 @@ interface EventRow {
   recorded_at: string;
 }
 
+interface ChainedRow extends EventRow {
+  chain_key: string;
+  /** chain_seq as text: not named chain_seq, or ORDER BY chain_seq would sort the text. */
+  seq: string;
+  prev_hash: string;
+  hash: string;
+}
+
 const SELECT_EVENT = `SELECT transaction_id::text AS tx, position::text AS pos, event_id::text, stream_id,
   stream_revision::text AS revision, type, data, metadata, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at
+  FROM bahi_events`;
+
+const SELECT_CHAINED = `SELECT transaction_id::text AS tx, position::text AS pos, event_id::text, stream_id,
+  stream_revision::text AS revision, type, data, metadata, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,
+  chain_key, chain_seq::text AS seq, prev_hash, hash
   FROM bahi_events`;
 
 function toPosition(tx: string, pos: string): string {
@@ -52,6 +67,15 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+function toChained(row: ChainedRow): ChainedEvent {
+  return { ...toRecorded(row), chainKey: row.chain_key, chainSeq: Number(row.seq), prevHash: row.prev_hash, hash: row.hash };
+}
+
+export interface SqlEventStoreOptions {
+  /** When appended events are recorded (tests move it to record events "last month"). */
+  clock?: () => Date;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === "23505";
 }
@@ -69,14 +93,22 @@ function matches(expected: ExpectedRevision, current: number | null): boolean {
  * the transaction that wrote it, and readers only see events of transactions older than
  * every transaction still running (pg_snapshot_xmin), ordered by (transaction id, position).
  * A transaction that commits late therefore never slips in behind a reader's checkpoint.
+ *
+ * Issue 11: every append also extends its business's hash chain (shared/src/server/audit/chain.ts)
+ * under a row lock on the business's chain head, and the store answers the AuditLog port.
  */
-export class SqlEventStore implements EventStore, EventLog {
+export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerifier {
   private readonly appended = new EventEmitter();
   private unlisten: (() => Promise<void>) | null = null;
   private listening: Promise<void> | null = null;
+  private readonly clock: () => Date;
 
-  constructor(private readonly sql: SqlClient) {
+  constructor(
+    private readonly sql: SqlClient,
+    options: SqlEventStoreOptions = {},
+  ) {
     this.appended.setMaxListeners(0);
+    this.clock = options.clock ?? (() => new Date());
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -120,6 +152,13 @@ export class SqlEventStore implements EventStore, EventLog {
 
   private async tryAppend(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const result = await this.sql.transaction(async (tx) => {
+      // The business's chain head, locked first: its appends queue here one at a time, so each
+      // links to the one before it (no fork) and the stream check below sees every earlier one.
+      const chainKey = chainKeyOf(events[0]!.metadata);
+      await tx.query("INSERT INTO bahi_chain_heads (chain_key, seq, hash) VALUES ($1, 0, $2) ON CONFLICT (chain_key) DO NOTHING", [chainKey, GENESIS_HASH]);
+      const [chainHead] = await tx.query<{ seq: string; hash: string }>("SELECT seq::text, hash FROM bahi_chain_heads WHERE chain_key = $1 FOR UPDATE", [
+        chainKey,
+      ]);
       const [head] = await tx.query<{ revision: string | null }>(
         "SELECT max(stream_revision)::text AS revision FROM bahi_events WHERE stream_id = $1",
         [streamId],
@@ -131,10 +170,23 @@ export class SqlEventStore implements EventStore, EventLog {
         throw new WrongExpectedRevisionError(streamId, expected, current ?? "no_stream");
       }
       const first = current === null ? 0 : current + 1;
+      // Set here rather than by the column's default (microseconds, while readers get
+      // milliseconds back), so the hash covers exactly what is stored and read.
+      const recordedAt = this.clock().toISOString();
+      let seq = Number(chainHead!.seq);
+      let prev = chainHead!.hash;
+      const links = events.map((event, i) => {
+        seq += 1;
+        const hash = linkHash(prev, { ...event, streamId, revision: first + i, recordedAt });
+        const link = { seq, prev, hash };
+        prev = hash;
+        return link;
+      });
       const rows = await tx.query<{ tx: string; pos: string }>(
-        `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata)
-         SELECT e.event_id::uuid, $1, $2::bigint + e.ordinality - 1, e.type, e.data::jsonb, e.metadata::jsonb
-           FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ordinality)
+        `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata, recorded_at, chain_key, chain_seq, prev_hash, hash)
+         SELECT e.event_id::uuid, $1, $2::bigint + e.ordinality - 1, e.type, e.data::jsonb, e.metadata::jsonb, $7::timestamptz, $8, e.seq, e.prev, e.hash
+           FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $9::bigint[], $10::text[], $11::text[])
+                WITH ORDINALITY AS e(event_id, type, data, metadata, seq, prev, hash, ordinality)
          RETURNING transaction_id::text AS tx, position::text AS pos`,
         [
           streamId,
@@ -143,8 +195,14 @@ export class SqlEventStore implements EventStore, EventLog {
           events.map((e) => e.type),
           events.map((e) => JSON.stringify(e.data)),
           events.map((e) => JSON.stringify(e.metadata)),
+          recordedAt,
+          chainKey,
+          links.map((l) => l.seq),
+          links.map((l) => l.prev),
+          links.map((l) => l.hash),
         ],
       );
+      await tx.query("UPDATE bahi_chain_heads SET seq = $2, hash = $3 WHERE chain_key = $1", [chainKey, seq, prev]);
       await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
       const last = rows.reduce((a, b) => (BigInt(a.pos) > BigInt(b.pos) ? a : b));
       return { nextExpectedRevision: first + events.length - 1, position: toPosition(last.tx, last.pos) };
@@ -171,6 +229,57 @@ export class SqlEventStore implements EventStore, EventLog {
     if (!inPlace) return null;
     const last = rows[rows.length - 1]!;
     return { nextExpectedRevision: Number(last.revision), position: toPosition(last.tx, last.pos) };
+  }
+
+  async businessEvents(businessId: string, query: BusinessEventsQuery = {}): Promise<ChainedEvent[]> {
+    const conditions = ["chain_key = $1"];
+    const params: unknown[] = [businessId];
+    if (query.afterSeq !== undefined) conditions.push(`chain_seq > $${params.push(query.afterSeq)}`);
+    if (query.recordedFrom) conditions.push(`recorded_at >= $${params.push(query.recordedFrom.toISOString())}::timestamptz`);
+    if (query.recordedUntil) conditions.push(`recorded_at <= $${params.push(query.recordedUntil.toISOString())}::timestamptz`);
+    const limit = query.limit === undefined ? "" : ` LIMIT $${params.push(query.limit)}`;
+    const rows = await this.sql.query<ChainedRow>(`${SELECT_CHAINED} WHERE ${conditions.join(" AND ")} ORDER BY chain_seq${limit}`, params);
+    return rows.map(toChained);
+  }
+
+  async chainHead(businessId: string): Promise<ChainHead | null> {
+    const [row] = await this.sql.query<{ seq: string; hash: string }>("SELECT seq::text, hash FROM bahi_chain_heads WHERE chain_key = $1 AND seq > 0", [businessId]);
+    return row ? { seq: Number(row.seq), hash: row.hash } : null;
+  }
+
+  /**
+   * Recomputes one business's chain (chain.ts names the first problem). The rows and the head
+   * are read in one snapshot, so an append meanwhile is not mistaken for an inserted event.
+   * Rows of the business that carry no chain link at all (written around the adapter and not
+   * yet backfilled by a migration) are reported as inserted.
+   */
+  async verifyBusiness(businessId: string): Promise<ChainVerification> {
+    return this.sql.transaction(async (tx) => {
+      await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+      const rows = await tx.query<ChainedRow>(`${SELECT_CHAINED} WHERE chain_key = $1 ORDER BY chain_seq, transaction_id, position`, [businessId]);
+      const [head] = await tx.query<{ seq: string; hash: string }>("SELECT seq::text, hash FROM bahi_chain_heads WHERE chain_key = $1 AND seq > 0", [businessId]);
+      const verification = verifyChain(rows.map(toChained), head ? { seq: Number(head.seq), hash: head.hash } : null);
+      if (!verification.ok) return verification;
+      const [unchained] = await tx.query<{ tx: string; pos: string }>(
+        `SELECT transaction_id::text AS tx, position::text AS pos FROM bahi_events
+          WHERE hash IS NULL AND coalesce(metadata->>'businessId', metadata->>'userId', '') = $1
+          ORDER BY transaction_id, position LIMIT 1`,
+        [businessId],
+      );
+      if (!unchained) return verification;
+      return { ...verification, ok: false, firstProblem: { kind: "inserted", position: toPosition(unchained.tx, unchained.pos), seq: verification.checked + 1 } };
+    });
+  }
+
+  /** Every business with a chain (the CLI verifies them all). */
+  async chainKeys(): Promise<string[]> {
+    const rows = await this.sql.query<{ key: string }>(
+      `SELECT chain_key AS key FROM bahi_chain_heads WHERE seq > 0
+       UNION SELECT chain_key FROM bahi_events WHERE chain_key IS NOT NULL
+       UNION SELECT coalesce(metadata->>'businessId', metadata->>'userId', '') FROM bahi_events WHERE hash IS NULL
+       ORDER BY 1`,
+    );
+    return rows.map((row) => row.key);
   }
 
   async readAll(checkpoint: string | null, limit: number): Promise<LogPage> {

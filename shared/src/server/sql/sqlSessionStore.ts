@@ -7,6 +7,7 @@ interface SessionRow {
   created_at: Date | string;
   expires_at: Date | string;
   revoked_at: Date | string | null;
+  business_id: string | null;
 }
 
 const toRecord = (row: SessionRow): SessionRecord => ({
@@ -15,6 +16,7 @@ const toRecord = (row: SessionRow): SessionRecord => ({
   createdAt: new Date(row.created_at),
   expiresAt: new Date(row.expires_at),
   revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+  businessId: row.business_id ?? null,
 });
 
 /** SessionStore over PostgreSQL or PGlite: one row per session (table bahi_sessions). */
@@ -32,10 +34,14 @@ export class SqlSessionStore implements SessionStore {
 
   async findActive(id: string, now: Date): Promise<SessionRecord | null> {
     const [row] = await this.sql.query<SessionRow>(
-      "SELECT id, user_id, created_at, expires_at, revoked_at FROM bahi_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2",
+      "SELECT id, user_id, created_at, expires_at, revoked_at, business_id FROM bahi_sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2",
       [id, now.toISOString()],
     );
     return row ? toRecord(row) : null;
+  }
+
+  async switchBusiness(id: string, businessId: string | null): Promise<void> {
+    await this.sql.query("UPDATE bahi_sessions SET business_id = $2 WHERE id = $1", [id, businessId]);
   }
 
   async revoke(id: string, at: Date): Promise<void> {
