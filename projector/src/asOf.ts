@@ -3,7 +3,7 @@
  * replaying its events recorded up to that moment through the live projections.
  */
 import type { BahiEvent } from "@bahi/shared/events";
-import { MemoryReadStore, type AuditLog, type ChainedEvent, type ChainHead, type ReadDocument, type ReadStore, type RecordedEvent } from "@bahi/shared/server";
+import { MemoryReadStore, type AuditLog, type ChainHead, type ReadDocument, type ReadStore, type ReplayEvent } from "@bahi/shared/server";
 import type { AnyProjection } from "./projection.ts";
 import { allProjections } from "./projections.ts";
 import { evolveDocument, routeEvent, upcastRecorded } from "./projector.ts";
@@ -15,7 +15,7 @@ import { evolveDocument, routeEvent, upcastRecorded } from "./projector.ts";
  * whose event was skipped, as the live one keeps them waiting behind it: the replay shows
  * what the live read model showed, gaps included.
  */
-export function foldEvents(events: readonly RecordedEvent[], projections: readonly AnyProjection[] = allProjections): MemoryReadStore {
+export function foldEvents(events: readonly Omit<ReplayEvent, "chainSeq">[], projections: readonly AnyProjection[] = allProjections): MemoryReadStore {
   const documents = projections.map(() => new Map<string, ReadDocument>());
   const blocked = projections.map(() => new Set<string>());
   const checkpoints: Record<string, string | null> = Object.fromEntries(projections.map((p) => [p.collection, null]));
@@ -69,10 +69,10 @@ export function foldEvents(events: readonly RecordedEvent[], projections: readon
  * revisions' order), folded by foldEvents. Read only.
  */
 export async function replayAsOf(auditLog: AuditLog, businessId: string, asOf: Date, projections: readonly AnyProjection[] = allProjections): Promise<ReadStore> {
-  const events = await auditLog.businessEvents(businessId, { recordedUntil: asOf });
-  // The port promises chain order; checking it costs one pass (a sorted array sorts in one too).
-  events.sort((a, b) => a.chainSeq - b.chainSeq);
-  return foldEvents(events, projections);
+  const until = asOf.toISOString();
+  const events = await auditLog.replayEvents(businessId);
+  // recordedAt and toISOString share one format (UTC, milliseconds): compared as text.
+  return foldEvents(events.filter((event) => event.recordedAt <= until), projections);
 }
 
 export interface AsOfReplayerOptions {
@@ -107,20 +107,16 @@ function touch<K, V>(cache: Map<K, V>, key: K, value: V, limit: number): V {
  */
 export function createAsOfReplayer(auditLog: AuditLog, options: AsOfReplayerOptions = {}): (businessId: string, asOf: Date) => Promise<ReadStore> {
   const replays = new Map<string, Promise<ReadStore>>();
-  const logs = new Map<string, Promise<ChainedEvent[]>>();
+  const logs = new Map<string, Promise<ReplayEvent[]>>();
 
-  async function chainOf(businessId: string, head: ChainHead | null): Promise<ChainedEvent[]> {
+  async function chainOf(businessId: string, head: ChainHead | null): Promise<ReplayEvent[]> {
     let held = (await logs.get(businessId)?.catch(() => null)) ?? [];
     const headSeq = head?.seq ?? 0;
     // A chain shorter than what is held (a store restored from a backup): read it afresh.
     if (headSeq < (held.at(-1)?.chainSeq ?? 0)) held = [];
     const heldSeq = held.at(-1)?.chainSeq ?? 0;
     if (headSeq === heldSeq) return touch(logs, businessId, Promise.resolve(held), options.logs ?? 4);
-    const reading = auditLog.businessEvents(businessId, { afterSeq: heldSeq }).then((fresh) => {
-      // The port promises chain order; checking it costs one pass (a sorted array sorts in one too).
-      fresh.sort((a, b) => a.chainSeq - b.chainSeq);
-      return held.concat(fresh);
-    });
+    const reading = auditLog.replayEvents(businessId, heldSeq).then((fresh) => held.concat(fresh));
     return touch(logs, businessId, reading, options.logs ?? 4);
   }
 

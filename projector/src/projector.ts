@@ -53,7 +53,7 @@ const describeError = (error: unknown) => (error instanceof Error ? `${error.nam
  * A recorded event as projections see it (null: a type no projection knows). Throws when the
  * event cannot be upcast; the live projector parks it, an as-of replay (asOf.ts) skips it.
  */
-export function upcastRecorded(recorded: RecordedEvent): BahiEvent | null {
+export function upcastRecorded(recorded: Pick<RecordedEvent, "type" | "data"> & { metadata: Pick<RecordedEvent["metadata"], "schemaVersion"> }): BahiEvent | null {
   return upcast(recorded.type, recorded.data, recorded.metadata.schemaVersion);
 }
 

@@ -67,7 +67,7 @@ async function timed(client: ApiClient, path: string): Promise<number> {
   return ms;
 }
 
-export async function asOfLatency(sizes: readonly number[] = [1_000, 50_000]): Promise<string[]> {
+export async function asOfLatency(sizes: readonly number[] = [1_000, 50_000, 100_000]): Promise<string[]> {
   const rows: string[] = [];
   const sql = await freshPglite();
   const stores = await storesOnClient(sql, "bench");

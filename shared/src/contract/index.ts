@@ -23,3 +23,4 @@ export * from "./gst/index.ts";
 export * from "./reports.ts";
 export * from "./team.ts";
 export * from "./journal.ts";
+export * from "./history.ts";

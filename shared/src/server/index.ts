@@ -18,7 +18,7 @@ export { waitForProjection, lowestCheckpoint } from "./waitForProjection.ts";
 export * from "./health.ts";
 export * from "./returnInputs.ts";
 // Issue 11: each record's history, told from its events (the read API may not read events itself).
-export { businessOfEvent, HISTORY_KINDS, historyEntries, indianDateTime, recordHistory, type HistoryActor, type HistoryChange, type HistoryDeps, type HistoryEntry, type HistoryKind, type RecordHistory } from "./audit/history.ts";
+export { businessOfEvent, historyEntries, indianDateTime, recordHistory, type HistoryDeps } from "./audit/history.ts";
 // Issue 11: the hash chain, its verification, and the ledger's journal and export.
 export { canonicalEvent, chainKeyOf, GENESIS_HASH, linkHash, verifyChain, type ChainProblem, type ChainProblemKind, type ChainVerification, type ChainVerifier } from "./audit/chain.ts";
 export { csvExport, exportEvents, exportManifest, journalEntries, journalPage, jsonLinesExport, personNamesFrom, recordedRange, verifyJsonLinesExport, type ExportedEvent, type ExportVerification, type PersonNames } from "./audit/ledger.ts";

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
-import { repoRoot } from "./app.ts";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { repoRoot, startApp, type RunningApp } from "./app.ts";
 
 export const screenshotDir = join(repoRoot, "test-artifacts/screenshots");
 
@@ -113,4 +114,32 @@ export async function rowMenuItem(page: Page, scope: Page | Locator, number: str
   await scope.getByRole("button", { name: `More actions ${number}` }).click();
   const menu = await visible(page.getByRole("menu", { name: `More actions ${number}` }));
   return menu.getByRole("menuitem", { name, exact: true });
+}
+
+/** What a describe block drives: `bahi start`, one Chromium and one page, and the page's errors. */
+export interface AppInBrowser {
+  app: RunningApp;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+}
+
+/**
+ * Starts the app and a browser page before the block's tests and closes them after: call it at
+ * the top of a describe, then use `ui.page`, `ui.app.baseUrl` in its tests.
+ */
+export function appInBrowser(): AppInBrowser {
+  const ui = { pageErrors: [] as string[] } as AppInBrowser;
+  beforeAll(async () => {
+    ui.app = await startApp();
+    ui.browser = await launchBrowser();
+    Object.assign(ui, await newAppPage(ui.browser, ui.pageErrors));
+  });
+  afterAll(async () => {
+    await ui.context?.close();
+    await ui.browser?.close();
+    await ui.app?.stop();
+  });
+  return ui;
 }

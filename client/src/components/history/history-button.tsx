@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
 import { useState } from "react";
-import type { HistoryKind } from "../../api/history.ts";
+import type { HistoryKind } from "@bahi/shared/contract";
 import { RowAction } from "../row-action.tsx";
 import { HistoryDialog } from "./history-dialog.tsx";
 

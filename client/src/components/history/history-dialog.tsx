@@ -1,6 +1,7 @@
 import { ArrowRight, Bot, History } from "lucide-react";
 import { describeError } from "../../api/errors.ts";
-import { useRecordHistory, type HistoryActor, type HistoryChange, type HistoryEntry, type HistoryKind } from "../../api/history.ts";
+import type { HistoryActor, HistoryChange, HistoryEntry, HistoryKind } from "@bahi/shared/contract";
+import { useRecordHistory } from "../../api/history.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog.tsx";

@@ -5,6 +5,7 @@ import { useInvoice } from "../../api/invoices.ts";
 import { useCanWrite } from "../../auth/access.tsx";
 import { balanceOf, canTakePayment } from "../../api/payments.ts";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
+import { HistoryButton } from "../history/history-button.tsx";
 import { Button } from "../ui/button.tsx";
 import { InvoicePaymentDialog } from "./invoice-payment-dialog.tsx";
 
@@ -34,7 +35,10 @@ export function InvoicePayments({ invoice: shown }: { invoice: Invoice }) {
                 {formatIndianDate(payment.date)} · {payment.mode ? PAYMENT_MODE_LABELS[payment.mode] : "Marked paid"}
                 {payment.reference ? ` · ${payment.reference}` : ""}
               </span>
-              <span className="tabular-nums">{formatRupees(payment.amount)}</span>
+              <span className="flex items-center gap-1">
+                <span className="tabular-nums">{formatRupees(payment.amount)}</span>
+                <HistoryButton kind="payment" id={payment.id} name={`Payment of ${formatRupees(payment.amount)} on ${formatIndianDate(payment.date)}`} />
+              </span>
             </li>
           ))}
         </ul>

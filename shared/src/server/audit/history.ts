@@ -19,49 +19,7 @@ import { upcast, type BahiEvent, type EventData } from "../../events/catalogue.t
 import { collections } from "../../readModels/index.ts";
 import type { EventMetadata, EventStore, RecordedEvent } from "../ports/eventStore.ts";
 import type { ReadStore } from "../ports/readStore.ts";
-
-/** The records that have a history, named as their API paths name them. */
-export const HISTORY_KINDS = [
-  "invoice",
-  "credit-note",
-  "debit-note",
-  "payment",
-  "customer",
-  "vendor",
-  "product",
-  "expense",
-  "delivery-challan",
-  "ewaybill",
-  "advance",
-  "return",
-  "reconciliation",
-] as const;
-export type HistoryKind = (typeof HISTORY_KINDS)[number];
-
-export type HistoryActor = { kind: "member"; id: string; name: string; role: string } | { kind: "system"; name: string };
-
-export interface HistoryChange {
-  field: string;
-  label: string;
-  from: string | null;
-  to: string | null;
-}
-
-export interface HistoryEntry {
-  position: string;
-  recordedAt: string;
-  /** "24 Nov 2026, 3:04 pm", India time. */
-  at: string;
-  actor: HistoryActor;
-  type: string;
-  summary: string;
-  changes: HistoryChange[];
-}
-
-export interface RecordHistory {
-  record: { kind: HistoryKind; id: string; label: string };
-  entries: HistoryEntry[];
-}
+import { HISTORY_LABELS, type HistoryActor, type HistoryChange, type HistoryEntry, type HistoryKind, type RecordHistory } from "../../contract/history.ts";
 
 export interface HistoryDeps {
   eventStore: Pick<EventStore, "readStream">;
@@ -514,21 +472,6 @@ async function paymentEvents(deps: HistoryDeps, businessId: string, paymentId: s
   return events.filter((event) => (event.data as { paymentId?: string } | null)?.paymentId?.toLowerCase() === wanted);
 }
 
-const DEFAULT_LABELS: Record<HistoryKind, string> = {
-  invoice: "Invoice",
-  "credit-note": "Credit note",
-  "debit-note": "Debit note",
-  payment: "Payment",
-  customer: "Customer",
-  vendor: "Vendor",
-  product: "Product",
-  expense: "Expense",
-  "delivery-challan": "Delivery challan",
-  ewaybill: "E-way bill",
-  advance: "Advance",
-  return: "GST return",
-  reconciliation: "GSTR-2B reconciliation",
-};
 
 /**
  * The history of one of the business's records, or null when the business has no such record
@@ -553,6 +496,6 @@ export async function recordHistory(deps: HistoryDeps, businessId: string, kind:
   const names = await ownerNames(deps.readStore, peopleToName(own));
   const { entries, label } = historyEntries(own, businessId, names);
   const paid = kind === "payment" ? (own[0]!.data as { amountPaise?: number }).amountPaise : undefined;
-  const recordLabel = typeof paid === "number" ? `Payment of ${formatInr(paid)}` : (label ?? DEFAULT_LABELS[kind]);
+  const recordLabel = typeof paid === "number" ? `Payment of ${formatInr(paid)}` : (label ?? HISTORY_LABELS[kind]);
   return { record: { kind, id: kind === "return" || kind === "reconciliation" ? id : id.toLowerCase(), label: recordLabel }, entries };
 }

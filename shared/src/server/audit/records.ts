@@ -1,23 +1,11 @@
+import type { JournalRecordKind } from "../../contract/journal.ts";
+
 /**
  * Issue 11: which record of the business a stream belongs to, for the ledger's "record" column,
  * its kind filter, and each record's history. Stream names come from shared/src/events/streams.ts.
  */
-export type RecordKind =
-  | "business"
-  | "account"
-  | "team"
-  | "customer"
-  | "vendor"
-  | "product"
-  | "invoice"
-  | "expense"
-  | "note"
-  | "challan"
-  | "reconciliation"
-  | "ewaybill"
-  | "return"
-  | "advance"
-  | "numbering";
+/** The kinds the ledger's filter offers (shared/src/contract/journal.ts). */
+export type RecordKind = JournalRecordKind;
 
 export interface RecordRef {
   kind: RecordKind;
