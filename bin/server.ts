@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import express, { type Express } from "express";
+import expressStaticGzip from "express-static-gzip";
 import {
   accessResolver,
   authRateLimitsFromEnv,
@@ -237,7 +238,23 @@ export function createBahi(options: BahiOptions): RunningBahi {
     if (!existsSync(resolve(clientDir, "index.html"))) {
       options.log?.(`The client is not built (${clientDir}); run "npm run build" to serve it.`);
     }
-    app.use(express.static(clientDir, { index: false, maxAge: "1h" }));
+    // Issue 12: the build leaves brotli and gzip copies beside each asset (vite-plugin-compression2),
+    // served to browsers that take them. Hashed assets never change under their name: a year,
+    // immutable. Anything else (the icon, index.html) is revalidated, so a release shows at once.
+    app.use(
+      expressStaticGzip(clientDir, {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: {
+          index: false,
+          setHeaders(res, path) {
+            const hashed = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}(\.\w+)+$/.test(path);
+            res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+          },
+        },
+      }),
+    );
     // The client routes on its own: every other page gets index.html.
     app.get(/^(?!\/api\/).*/, (_req, res) => {
       res.setHeader("Cache-Control", "no-cache");

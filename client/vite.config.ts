@@ -1,10 +1,12 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 // Vite requires the config as the default export.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // Issue 12: brotli and gzip copies of each asset, so the server sends them without compressing per request.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ["gzip", "brotliCompress"] })],
   server: {
     proxy: { "/api": "http://localhost:5000" },
   },

@@ -114,4 +114,22 @@ describe.skipIf(skipReason !== null)("the roles as separate processes on Postgre
     expect(await snapshotReadModels(sql)).toEqual(live);
     expect(live.length).toBeGreaterThan(400);
   });
+
+  it("issue 11: a member the owner removes through the command-api process is refused by the read-api process on the very next request", async () => {
+    // No read here waits for a projector: access is folded from the team's stream in each process.
+    const owner = new ApiClient(readUrl, { commandUrl, readYourWrites: false });
+    await owner.register({ companyName: "Rao Oils" });
+    const email = `auditor-${randomBytes(4).toString("hex")}@example.com`;
+    const invited = await owner.post("/api/team/invitations", { email, role: "auditor" });
+    expect(invited.status).toBe(201);
+    const auditor = new ApiClient(readUrl, { commandUrl, readYourWrites: false });
+    const person = await auditor.register({ email });
+    expect((await auditor.post(`/api/team/invitations/${invited.body.token}/accept`)).status).toBe(200);
+    const verify = await auditor.get("/api/ledger/verify");
+    expect([verify.status, verify.body.ok]).toEqual([200, true]);
+
+    expect((await owner.delete(`/api/team/${person.id}`)).status).toBe(204);
+    const refused = await auditor.get("/api/ledger/verify");
+    expect([refused.status, refused.body.code]).toEqual([403, "NOT_A_MEMBER"]);
+  });
 });
