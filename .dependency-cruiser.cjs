@@ -8,9 +8,13 @@ module.exports = {
   forbidden: [
     {
       name: "deciders-are-pure",
-      comment: "Deciders never import a web framework, a database driver or a queue.",
+      comment:
+        "Deciders (and everything beside them in a feature folder) never import a web framework, a database driver or a queue: only the routes files speak HTTP, and the composition files wire things.",
       severity: "error",
-      from: { path: "^command-api/src/(auth|parties)/(?!routes)[^/]+\\.ts$", pathNot: "\\.test\\.ts$" },
+      from: {
+        path: "^command-api/src/[^/]+/[^/]+\\.ts$",
+        pathNot: "\\.test\\.ts$|(^|/)routes\\.ts$|Routes\\.ts$|^command-api/src/http/context\\.ts$",
+      },
       to: { dependencyTypes: ["npm", "npm-dev", "npm-no-pkg", "npm-unknown", "core"], path: INFRASTRUCTURE + "|^(node:)?(http|https|net|fs|fs/promises|child_process)$" },
     },
     {

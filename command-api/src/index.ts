@@ -9,7 +9,7 @@ import { assertCustomerHasNoDocuments, assertVendorHasNoDocuments } from "./part
 import { partyRoutes } from "./parties/routes.ts";
 import { vendorDecider, vendorView } from "./parties/vendor.ts";
 import { expenseRoutes } from "./expenses/routes.ts";
-import { ewayBillRoutes } from "./gst/ewayBill.ts";
+import { ewayBillRoutes } from "./gst/ewayBillRoutes.ts";
 import { gstRoutes } from "./gst/routes.ts";
 import { invoiceRoutes } from "./invoices/routes.ts";
 import { invoiceShareRoutes } from "./share/routes.ts";

@@ -105,6 +105,7 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
           <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             You are signed in as {signedInEmail}, but this invitation is for {invitation.email}. Sign out and use that address.
           </p>
+          {/* A failed sign-out leaves this page as it is; the button can be pressed again. */}
           <Button variant="outline" size="lg" className="w-full" disabled={logout.isPending} onClick={() => void logout.mutateAsync().catch(() => undefined)}>
             Sign out
           </Button>

@@ -86,6 +86,8 @@ export async function issueDeliveryChallan(store: EventStore, input: DeliveryCha
     return { challan, position: issued.position };
   } catch (error) {
     const reason = `delivery challan ${number} (${challanId}) was not issued: ${(error as Error).message}`.slice(0, 500);
+    // Best effort, as for notes: the caller gets the error that stopped the challan, and a void
+    // that fails too leaves its number reserved (no process sweep covers challans yet).
     await voidSeriesNumber(store, { ...key, documentId: challanId, reason }, context).catch(() => undefined);
     throw error;
   }

@@ -72,6 +72,9 @@ export async function issueSalesNote(store: EventStore, kind: SalesNoteKind, inp
     issued = await handle(store, streams.salesNote(noteId), salesNoteDecider, { kind: "issue", note }, context);
   } catch (error) {
     const reason = `note ${number} (${noteId}) was not issued: ${(error as Error).message}`.slice(0, 500);
+    // Compensation is best effort and must not hide why the note failed: the caller gets that
+    // error. A withdrawal or void that fails as well leaves a number reserved without a note
+    // (no process sweep covers notes yet: README "Known limits").
     for (const invoiceId of applied) {
       await retryOnConflict(() => handle(store, streams.invoiceNotes(invoiceId), invoiceNotesDecider, { kind: "withdraw", noteId, ownerId: userId, reason, at: now.toISOString() }, context)).catch(() => undefined);
     }

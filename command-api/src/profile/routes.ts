@@ -8,7 +8,7 @@ import { commandContext, sendPosition } from "../http/context.ts";
 import { handle } from "../http/decider.ts";
 import { invoicesUsedIn } from "../invoices/quota.ts";
 import { indianMonth } from "../http/month.ts";
-import { logoRoutes } from "./logo.ts";
+import { logoRoutes } from "./logoRoutes.ts";
 
 /** PUT /api/profile and POST /api/profile/plan: the business's own details and plan. */
 export function profileRoutes(deps: CommandDeps): Router {

@@ -84,6 +84,7 @@ export function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
             disabled={logout.isPending}
             onClick={() => {
               // The sidebar unmounts as soon as the user is signed out, so navigate from the promise.
+              // A failed logout (the server gone) still leaves the screen: the session ends when it expires.
               void logout.mutateAsync().catch(() => undefined).finally(() => navigate("/"));
             }}
             className="flex items-center justify-center gap-2 rounded-lg border border-sidebar-border px-3 py-2 text-sm font-medium text-sidebar-foreground transition-colors hover:bg-sidebar-accent hover:text-white disabled:opacity-60"

@@ -116,7 +116,8 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
-    // Closing waits for a connection that may never come back: bound it, then cut the socket.
+    // Closing waits for a connection that may never come back: bound it, then cut the socket. A
+    // close that fails is as closed as one that times out: nothing is left to do with the error.
     const within = (work: Promise<unknown>) => Promise.race([work.catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2000))]);
     await Promise.all(this.workers.map((worker) => within(worker.close())));
     await Promise.all([...this.queues.values()].map((queue) => within(queue.close())));
