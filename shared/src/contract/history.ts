@@ -20,7 +20,9 @@ export const HISTORY_KINDS = [
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
-export type HistoryActor = { kind: "member"; id: string; name: string; role: string } | { kind: "system"; name: string };
+/** Who appended an event: a member by name and role, or a system job (shared/src/server/audit/actors.ts). */
+export type EventActor = { kind: "member"; id: string; name: string; role: string } | { kind: "system"; id: string; name: string };
+export type HistoryActor = EventActor;
 
 export interface HistoryChange {
   field: string;

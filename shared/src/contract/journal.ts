@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { EventActor } from "./history.ts";
 import { dateProblem } from "./fields.ts";
 
 /**
@@ -107,7 +108,7 @@ export const journalExportQuerySchema = z
 export type JournalExportQuery = z.infer<typeof journalExportQuerySchema>;
 
 /** Who recorded an event: a person of the business (as they were named then), or a background job. */
-export type JournalActor = { kind: "member"; id: string; name: string; role: string } | { kind: "system"; id: string; name: string };
+export type JournalActor = EventActor;
 
 export interface JournalEntry {
   /** The store's position ("transaction:position"), as verify and the export name it. */

@@ -1,31 +1,11 @@
-import { ArrowRight, Bot, History } from "lucide-react";
+import { ArrowRight, History } from "lucide-react";
 import { describeError } from "../../api/errors.ts";
-import type { HistoryActor, HistoryChange, HistoryEntry, HistoryKind } from "@bahi/shared/contract";
+import type { HistoryChange, HistoryEntry, HistoryKind } from "@bahi/shared/contract";
 import { useRecordHistory } from "../../api/history.ts";
-import { Badge } from "../ui/badge.tsx";
+import { ActorLabel } from "../actor-label.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";
-
-const ROLE_NAMES: Record<string, string> = { owner: "Owner", accountant: "Accountant", staff: "Staff", auditor: "Auditor", member: "Member" };
-
-function ActorLine({ actor }: { actor: HistoryActor }) {
-  if (actor.kind === "system") {
-    return (
-      <span className="inline-flex items-center gap-1.5">
-        <Bot aria-hidden="true" className="size-3.5 text-muted-foreground" />
-        <span className="font-medium text-foreground">{actor.name}</span>
-        <Badge variant="secondary">System</Badge>
-      </span>
-    );
-  }
-  return (
-    <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span className="font-medium text-foreground">{actor.name}</span>
-      <Badge variant="soft">{ROLE_NAMES[actor.role] ?? actor.role}</Badge>
-    </span>
-  );
-}
 
 const shown = (value: string | null) => value ?? "—";
 
@@ -65,7 +45,7 @@ function Line({ entry }: { entry: HistoryEntry }) {
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
         <time dateTime={entry.recordedAt}>{entry.at}</time>
         <span aria-hidden="true">·</span>
-        <ActorLine actor={entry.actor} />
+        <ActorLabel actor={entry.actor} />
       </div>
       <p className="mt-1 text-sm text-foreground">{entry.summary}</p>
       {entry.changes.length > 0 && <Changes changes={entry.changes} />}

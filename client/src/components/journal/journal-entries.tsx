@@ -1,28 +1,7 @@
-import { JOURNAL_RECORD_LABELS, type JournalActor, type JournalEntry } from "@bahi/shared/contract";
-import { Bot } from "lucide-react";
+import { JOURNAL_RECORD_LABELS, type JournalEntry } from "@bahi/shared/contract";
 import { eventTypeInWords, indiaTime } from "../../api/journal.ts";
-import { Badge } from "../ui/badge.tsx";
+import { ActorLabel } from "../actor-label.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
-
-const ROLE_NAMES: Record<string, string> = { owner: "Owner", accountant: "Accountant", staff: "Staff", auditor: "Auditor", member: "Member" };
-
-function Actor({ actor }: { actor: JournalActor }) {
-  if (actor.kind === "system") {
-    return (
-      <span className="inline-flex items-center gap-1.5">
-        <Bot aria-hidden="true" className="size-3.5 text-muted-foreground" />
-        <span className="font-medium text-foreground">{actor.name}</span>
-        <Badge variant="secondary">System</Badge>
-      </span>
-    );
-  }
-  return (
-    <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span className="font-medium text-foreground">{actor.name}</span>
-      <Badge variant="soft">{ROLE_NAMES[actor.role] ?? actor.role}</Badge>
-    </span>
-  );
-}
 
 /** A uuid by its first eight characters (the full stream name is the cell's title); other ids (a period, an email) whole. */
 function shortId(id: string): string {
@@ -81,7 +60,7 @@ export function JournalEntries({ entries }: { entries: readonly JournalEntry[] }
                 <TableCell className="tabular-nums text-muted-foreground">{entry.seq}</TableCell>
                 <TableCell>{indiaTime(entry.recordedAt)}</TableCell>
                 <TableCell>
-                  <Actor actor={entry.actor} />
+                  <ActorLabel actor={entry.actor} />
                 </TableCell>
                 <TableCell className="max-w-md whitespace-normal">
                   <What entry={entry} />
@@ -106,7 +85,7 @@ export function JournalEntries({ entries }: { entries: readonly JournalEntry[] }
             </div>
             <p className="mt-1 text-xs text-muted-foreground">{indiaTime(entry.recordedAt)}</p>
             <div className="mt-2">
-              <Actor actor={entry.actor} />
+              <ActorLabel actor={entry.actor} />
             </div>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
               <RecordCell entry={entry} />

@@ -19,6 +19,7 @@ import { upcast, type BahiEvent, type EventData } from "../../events/catalogue.t
 import { collections } from "../../readModels/index.ts";
 import type { EventMetadata, EventStore, RecordedEvent } from "../ports/eventStore.ts";
 import type { ReadStore } from "../ports/readStore.ts";
+import { actorOf, unnamedPeople } from "./actors.ts";
 import { HISTORY_LABELS, type HistoryActor, type HistoryChange, type HistoryEntry, type HistoryKind, type RecordHistory } from "../../contract/history.ts";
 
 export interface HistoryDeps {
@@ -32,14 +33,6 @@ export function businessOfEvent(metadata: Pick<EventMetadata, "businessId" | "us
 }
 
 /** The jobs that act on their own, as a person reads them. */
-const SYSTEM_JOBS: Record<string, string> = {
-  "overdue-sweep": "Overdue check",
-  "overdue-job": "Overdue check",
-  "gst-filing-worker": "GST filing",
-  "reconciliation-worker": "GSTR-2B reconciliation",
-  "process-recovery": "Recovery of unfinished work",
-};
-
 const AT = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
 const DAY = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -72,7 +65,7 @@ const modeLabel = (mode: string | null | undefined): string | null => (mode ? (P
 const quantity = (q: number) => (Number.isInteger(q) ? String(q) : String(q));
 const lineCount = (n: number) => `${n} ${n === 1 ? "line" : "lines"}`;
 /** "InvoiceShareLinkCreated" → "Invoice share link created": a readable line for an event this file does not know. */
-const humanise = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])(?=[a-z])/g, (_m, c: string) => ` ${c.toLowerCase()}`);
+export const typeInWords = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])(?=[a-z])/g, (_m, c: string) => ` ${c.toLowerCase()}`);
 
 const RETURN_NAMES: Record<string, string> = { GSTR1: "GSTR-1", GSTR3B: "GSTR-3B" };
 const NOTE_REASONS: Record<string, string> = { sales_return: "sales return", post_sale_discount: "discount after sale", deficiency_in_service: "deficiency in service", correction: "correction" };
@@ -347,7 +340,7 @@ function tell(event: BahiEvent): Told {
       return { summary: `Reconciled ${s.total} invoices: ${s.matched} matched, ${s.mismatch} mismatched, ${s.missing_in_books} missing in the books, ${s.missing_in_2b} missing in GSTR-2B` };
     }
     default:
-      return { summary: humanise(event.type) };
+      return { summary: typeInWords(event.type) };
   }
 }
 
@@ -361,27 +354,6 @@ async function ownerNames(readStore: HistoryDeps["readStore"], ids: readonly str
     }),
   );
   return names;
-}
-
-function actorOf(metadata: EventMetadata, businessId: string, names: ReadonlyMap<string, string>): HistoryActor {
-  const [kind, ...rest] = metadata.actor.split(":");
-  const id = rest.join(":");
-  if (kind === "system") return { kind: "system", name: SYSTEM_JOBS[id] ?? humanise(id.replace(/-(.)/g, (_m, c: string) => c.toUpperCase())) };
-  if (kind === "user") {
-    // Events before issue 11 name only the user; in those days only the owner could act.
-    const role = metadata.actorRole ?? (id === businessId ? "owner" : "member");
-    return { kind: "member", id, name: metadata.actorName || names.get(id) || (role === "owner" ? "The owner" : "A member"), role };
-  }
-  return { kind: "system", name: "Bahi" };
-}
-
-/** Who acted in events that do not carry their name: looked up once per person. */
-function peopleToName(events: readonly RecordedEvent[]): string[] {
-  const ids = new Set<string>();
-  for (const event of events) {
-    if (event.metadata.actor.startsWith("user:") && !event.metadata.actorName) ids.add(event.metadata.actor.slice("user:".length));
-  }
-  return [...ids];
 }
 
 /**
@@ -400,7 +372,7 @@ export function historyEntries(events: readonly RecordedEvent[], businessId: str
     const completedBy = STARTED_UNTIL[recorded.type];
     // A process's first step is noise once it finished; left unfinished, it is the only trace.
     if (completedBy && ordered.slice(index + 1).some((later) => later.streamId === recorded.streamId && completedBy.includes(later.type))) continue;
-    const told = event ? tell(event) : { summary: humanise(recorded.type) };
+    const told = event ? tell(event) : { summary: typeInWords(recorded.type) };
     const before = fieldsByStream.get(recorded.streamId) ?? null;
     if (told.fields) fieldsByStream.set(recorded.streamId, told.fields);
     if (told.label) label = told.label;
@@ -493,7 +465,7 @@ export async function recordHistory(deps: HistoryDeps, businessId: string, kind:
     const issued = own.find((event) => event.type === "SalesNoteIssued")?.data as { kind?: string } | undefined;
     if (issued?.kind !== (kind === "credit-note" ? "credit" : "debit")) return null;
   }
-  const names = await ownerNames(deps.readStore, peopleToName(own));
+  const names = await ownerNames(deps.readStore, unnamedPeople(own));
   const { entries, label } = historyEntries(own, businessId, names);
   const paid = kind === "payment" ? (own[0]!.data as { amountPaise?: number }).amountPaise : undefined;
   const recordLabel = typeof paid === "number" ? `Payment of ${formatInr(paid)}` : (label ?? HISTORY_LABELS[kind]);

@@ -59,8 +59,8 @@ describe("a record's history from its events", () => {
     expect(entries.map((e) => e.actor)).toEqual([
       { kind: "member", id: business, name: "Asha Rao", role: "owner" },
       { kind: "member", id: member, name: "Meena Iyer", role: "accountant" },
-      { kind: "system", name: "Overdue check" },
-      { kind: "system", name: "Nightly tidy up" },
+      { kind: "system", id: "overdue-sweep", name: "Overdue check" },
+      { kind: "system", id: "nightly-tidy-up", name: "Nightly tidy up" },
     ]);
   });
 

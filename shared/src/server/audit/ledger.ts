@@ -9,8 +9,9 @@ import {
 } from "../../contract/journal.ts";
 import type { AuditLog, BusinessEventsQuery, ChainedEvent, ChainHead } from "../ports/auditLog.ts";
 import type { ReadStore } from "../ports/readStore.ts";
+import { actorOf, unnamedPeople } from "./actors.ts";
 import { GENESIS_HASH, linkHash } from "./chain.ts";
-import { historyEntries } from "./history.ts";
+import { historyEntries, typeInWords } from "./history.ts";
 import { recordOfStream } from "./records.ts";
 
 /**
@@ -23,15 +24,6 @@ const IST_OFFSET = "+05:30";
 const BATCH = 1000;
 
 /** Background jobs by the name their events carry (`system:{job}`), in the business's words. */
-const SYSTEM_JOBS: Record<string, string> = {
-  "overdue-sweep": "Overdue check",
-  "overdue-job": "Overdue check",
-  "gst-filing-worker": "GST filing",
-  "reconciliation-worker": "GSTR-2B reconciliation",
-  "process-recovery": "Recovery of unfinished work",
-  "nightly-tidy-up": "Nightly tidy-up",
-};
-
 /** India's calendar dates as the instants the chain's recorded times are compared with. */
 export function recordedRange(query: { from?: string | undefined; to?: string | undefined }): Pick<BusinessEventsQuery, "recordedFrom" | "recordedUntil"> {
   const range: Pick<BusinessEventsQuery, "recordedFrom" | "recordedUntil"> = {};
@@ -57,31 +49,6 @@ export function personNamesFrom(readStore: Pick<ReadStore, "get">, usersCollecti
   };
 }
 
-function actorOf(event: ChainedEvent, businessId: string, names: ReadonlyMap<string, string>): JournalActor {
-  const actor = event.metadata.actor ?? "";
-  const colon = actor.indexOf(":");
-  const [kind, id] = colon < 0 ? [actor, ""] : [actor.slice(0, colon), actor.slice(colon + 1)];
-  if (kind === "user") {
-    // Before issue 11 only the owner could act, and events named nobody but the user.
-    const role = event.metadata.actorRole ?? (id === businessId ? "owner" : "member");
-    return { kind: "member", id, name: event.metadata.actorName || names.get(id) || (role === "owner" ? "The owner" : "A member"), role };
-  }
-  if (kind === "system") return { kind: "system", id, name: SYSTEM_JOBS[id] ?? id.replace(/-/g, " ") };
-  return { kind: "system", id: actor, name: actor || "Bahi" };
-}
-
-function unnamedPeople(events: readonly ChainedEvent[]): string[] {
-  const ids = new Set<string>();
-  for (const event of events) if (event.metadata.actor?.startsWith("user:") && !event.metadata.actorName) ids.add(event.metadata.actor.slice(5));
-  return [...ids];
-}
-
-/** "CustomerAdded" → "Customer added": for an event the history cannot tell. */
-function typeInWords(type: string): string {
-  const words = type.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(" ");
-  return words.map((word, i) => (i === 0 ? word : word.toLowerCase())).join(" ");
-}
-
 /**
  * What the event did, in the business's words: the line a record's history gives it
  * (history.ts), told from the event alone. Should the history not manage (an event of a kind
@@ -101,7 +68,7 @@ export async function journalEntries(events: readonly ChainedEvent[], businessId
     position: event.position,
     seq: event.chainSeq,
     recordedAt: event.recordedAt,
-    actor: actorOf(event, businessId, known),
+    actor: actorOf(event.metadata, businessId, known),
     type: event.type,
     summary: summaryOf(event, businessId),
     record: recordOfStream(event.streamId),
