@@ -2,7 +2,7 @@
  * Layer boundaries (STYLE.md rule 12), checked on every `npm test`.
  * @type {import('dependency-cruiser').IConfiguration}
  */
-const INFRASTRUCTURE = "node_modules/(express|pg|pg-[^/]+|mongodb|bullmq|ioredis|@eventstore/[^/]+|@electric-sql/[^/]+)/";
+const INFRASTRUCTURE = "node_modules/(express|express-rate-limit|rate-limit-redis|pg|pg-[^/]+|mongodb|bullmq|ioredis|@eventstore/[^/]+|@electric-sql/[^/]+)/";
 
 module.exports = {
   forbidden: [
@@ -13,7 +13,8 @@ module.exports = {
       severity: "error",
       from: {
         path: "^command-api/src/[^/]+/[^/]+\\.ts$",
-        pathNot: "\\.test\\.ts$|(^|/)routes\\.ts$|Routes\\.ts$|^command-api/src/http/context\\.ts$",
+        // loginLimits.ts: the auth routes' per-IP limits, express-rate-limit over Redis (issue 12).
+        pathNot: "\\.test\\.ts$|(^|/)routes\\.ts$|Routes\\.ts$|^command-api/src/http/context\\.ts$|^command-api/src/auth/loginLimits\\.ts$",
       },
       to: { dependencyTypes: ["npm", "npm-dev", "npm-no-pkg", "npm-unknown", "core"], path: INFRASTRUCTURE + "|^(node:)?(http|https|net|fs|fs/promises|child_process)$" },
     },
@@ -55,11 +56,20 @@ module.exports = {
       to: { dependencyTypes: ["core"] },
     },
     {
+      name: "client-only-the-router-imports-pages",
+      comment:
+        "A page is a leaf under the router (app.tsx): forms take their hooks from client/src/api/ and their parts from components/, never from a page, so no page and form can import each other in a circle (issue 12).",
+      severity: "error",
+      from: { path: "^client/src/", pathNot: "^client/src/app\\.tsx$" },
+      to: { path: "^client/src/pages/" },
+    },
+    {
       name: "contract-is-browser-safe",
       severity: "error",
       from: { path: "^shared/src/contract/" },
       to: { path: "^shared/src/(server|events)/|" + INFRASTRUCTURE },
     },
+    // Everywhere, the client included (issue 12). Imports of types only vanish at compile time and are not followed.
     { name: "no-circular", severity: "error", from: {}, to: { circular: true } },
   ],
   options: {

@@ -4,8 +4,8 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SandboxGsp } from "@bahi/command-api";
-import { allProjections, Projector } from "@bahi/projector";
-import { BullmqJobQueue, DataDirLockedError, InProcessJobQueue, openStores, verifyJsonLinesExport, type JobQueue, type StoreConfig, type Stores } from "@bahi/shared/server";
+import { allProjections, applicationsProjection, Projector, type AnyProjection } from "@bahi/projector";
+import { BullmqJobQueue, createLogger, DataDirLockedError, InProcessJobQueue, messageLog, openStores, verifyJsonLinesExport, type JobQueue, type StoreConfig, type Stores } from "@bahi/shared/server";
 import { createBahi, DEFAULT_CLIENT_DIR, type Role } from "./server.ts";
 
 const USAGE = `Usage: bahi <command>
@@ -13,10 +13,13 @@ const USAGE = `Usage: bahi <command>
   start                 everything in one process on the embedded store (./data or BAHI_DATA_DIR)
   command-api           the command side only (needs DATABASE_URL, BAHI_SESSION_SECRET)
   read-api              the read side only   (needs DATABASE_URL, BAHI_SESSION_SECRET)
-  projector             the projector only   (needs DATABASE_URL; serves /api/health on PORT if set)
+  projector             the projector only   (needs DATABASE_URL)
   worker                the job workers, GST filing (needs DATABASE_URL and REDIS_URL)
-  projector rebuild [--projection NAME]
-                        replay the whole log into fresh read models (all, or one) and swap them in
+                        (these two serve /metrics, /api/health and /api/ready on PORT, else on a
+                        free port named in their "listening" log line)
+  projector rebuild [--projection NAME] [--shared]
+                        replay the whole log into fresh read models (all, or one) and swap them in;
+                        --shared: the running projector shards fill them, each its partitions
   projector retry [--projection NAME]
                         re-apply parked events (ones a projection could not apply) once fixed
   projector parked      list parked events with their errors
@@ -34,22 +37,28 @@ jobs run inside the command-api process), BAHI_SESSION_SECRET,
 BAHI_SECURE_COOKIES=1 (behind HTTPS), BAHI_TRUSTED_PROXIES (behind reverse proxies: their
 addresses, CIDRs or loopback/linklocal/uniquelocal, comma-separated; X-Forwarded-For is believed
 from those only; the old BAHI_TRUST_PROXY=1 now means "loopback, uniquelocal"),
-BAHI_PROJECTOR_BATCH_SIZE (events per projector commit, default 500), BAHI_QUEUE_PREFIX (Redis
+BAHI_PROJECTOR_BATCH_SIZE (events per projector commit, default 500),
+BAHI_PROJECTOR_PARTITIONS (partitions of a rebuilt read model, shared by projector shards, default 8),
+BAHI_COUNT_APPLICATIONS=1 (keep the "applications" audit read model: events applied per stream), BAHI_QUEUE_PREFIX (Redis
 key prefix, default "bahi"), BAHI_JOB_LOCK_MS (how soon a dead worker's job runs again, default 30000),
 BAHI_PROCESS_SWEEP_MS (how often the process running workers finishes or compensates invoice and
 product creations a crash left halfway, default 30000), BAHI_PROCESS_STALE_MS (how old such a
-process must be before the sweep takes it over, default 30000).`;
+process must be before the sweep takes it over, default 30000), BAHI_LOG_LEVEL (fatal, error, warn,
+info (default), debug, trace or silent; logs are JSON lines on stdout), BAHI_METRICS_TOKEN (when
+set, GET /metrics wants "Authorization: Bearer <token>").`;
 
-const log = (message: string) => console.log(`[bahi] ${message}`);
+// Issue 12: JSON lines on stdout (pino); `log` keeps the one-message shape the parts take.
+const logger = createLogger();
+const log = messageLog(logger);
 
 // A promise nobody awaited failing is a bug to fix, not a reason to stop serving everyone:
 // log it and carry on. Anything thrown outside a promise leaves the process in an unknown
 // state, so it is logged and the process exits non-zero for its supervisor to restart.
 process.on("unhandledRejection", (reason) => {
-  console.error(`[bahi] unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`);
+  logger.error({ err: reason }, "unhandled rejection");
 });
 process.on("uncaughtException", (error) => {
-  console.error(`[bahi] uncaught exception, exiting: ${error.stack ?? error.message}`);
+  logger.fatal({ err: error }, "uncaught exception, exiting");
   process.exit(70);
 });
 
@@ -87,6 +96,17 @@ function trustedProxies(): string[] {
   return list;
 }
 
+/** Issue 12: BAHI_COUNT_APPLICATIONS=1 adds the audit read model that counts every application per stream. */
+function projections(): readonly AnyProjection[] {
+  return process.env.BAHI_COUNT_APPLICATIONS === "1" ? [...allProjections, applicationsProjection] : allProjections;
+}
+
+/** Issue 12: partitions of a new read-model generation, shared by projector shards (default 8). */
+function projectorPartitions(): number | undefined {
+  const parts = Number(process.env.BAHI_PROJECTOR_PARTITIONS);
+  return Number.isInteger(parts) && parts >= 1 && parts <= 1024 ? parts : undefined;
+}
+
 function projectorBatchSize(): number | undefined {
   const size = Number(process.env.BAHI_PROJECTOR_BATCH_SIZE);
   return Number.isInteger(size) && size > 0 ? size : undefined;
@@ -106,7 +126,7 @@ function onSignals(close: () => Promise<void>): void {
     close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error);
+        logger.error({ err: error }, "shutting down failed");
         process.exit(1);
       },
     );
@@ -139,12 +159,15 @@ async function serve(roles: Role[], stores: Stores, sessionSecret: string | unde
     secureCookies: process.env.BAHI_SECURE_COOKIES === "1",
     trustedProxies: trustedProxies(),
     projectorBatchSize: projectorBatchSize(),
+    projectorPartitions: projectorPartitions(),
+    projections: projections(),
     gsp: new SandboxGsp(Number(process.env.BAHI_SANDBOX_GSP_DELAY_MS) || 0),
     log,
+    logger,
   });
-  // A worker serves only /api/health: on PORT when given, else on any free port, so it never
-  // collides with an API on the same machine.
-  const port = Number(process.env.PORT ?? (roles.includes("worker") ? 0 : 5000));
+  // A worker or a projector serves only /metrics, /api/health and /api/ready: on PORT when given,
+  // else on any free port, so it never collides with an API on the same machine.
+  const port = Number(process.env.PORT ?? (roles.every((role) => role === "worker" || role === "projector") ? 0 : 5000));
   const server = await bahi.listen(port);
   const address = server.address();
   log(`${roles.join(" + ")} on ${stores.describe}${jobs.kind === "bullmq" ? " with BullMQ jobs" : ""}`);
@@ -176,16 +199,7 @@ async function main(argv: string[]): Promise<void> {
     case "projector": {
       if (sub === "rebuild" || sub === "retry" || sub === "parked") return projectorAdmin(sub, argv.slice(2));
       if (sub !== undefined) fail(`unknown projector command "${sub}"\n\n${USAGE}`);
-      if (process.env.PORT) return serve(["projector"], await open(serverStoreConfig()), undefined, null);
-      const stores = await open(serverStoreConfig());
-      const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, batchSize: projectorBatchSize(), log });
-      projector.start();
-      log(`projector following the log on ${stores.describe}`);
-      onSignals(async () => {
-        await projector.stop();
-        await stores.close();
-      });
-      return;
+      return serve(["projector"], await open(serverStoreConfig()), undefined, null);
     }
     case "worker": {
       if (!process.env.REDIS_URL) fail("REDIS_URL is required for the worker role (without Redis, jobs run inside command-api).");
@@ -210,22 +224,24 @@ async function main(argv: string[]): Promise<void> {
 /** Administration of the read models, on the embedded store (its lock keeps `bahi start` out) or on DATABASE_URL. */
 async function projectorAdmin(command: "rebuild" | "retry" | "parked", args: string[]): Promise<void> {
   let projection: string | undefined;
+  let shared: boolean | undefined;
   try {
-    ({ values: { projection } } = parseArgs({ args, options: { projection: { type: "string" } }, strict: true, allowPositionals: false }));
+    ({ values: { projection, shared } } = parseArgs({ args, options: { projection: { type: "string" }, shared: { type: "boolean" } }, strict: true, allowPositionals: false }));
   } catch (error) {
     fail(`${(error as Error).message}\n\n${USAGE}`);
   }
-  const names = allProjections.map((p) => p.collection);
+  const names = projections().map((p) => p.collection);
   // Before opening the store: failing exits at once, which would skip closing it.
   if (projection !== undefined && !names.includes(projection)) fail(`no projection named "${projection}" (known: ${names.join(", ")})`);
   const config: StoreConfig = process.env.DATABASE_URL ? serverStoreConfig() : { kind: "embedded", dataDir: dataDir() };
   const stores = await open(config);
   try {
-    const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, batchSize: projectorBatchSize(), log });
+    const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: projections(), batchSize: projectorBatchSize(), partitions: projectorPartitions(), log });
     switch (command) {
       case "rebuild": {
         const started = Date.now();
-        const { generations, events } = await projector.rebuild({ projection });
+        // --shared: the running projector shards fill the new generations beside their live work.
+        const { generations, events } = await projector.rebuild({ projection, shared: shared === true });
         const into = Object.entries(generations).map(([name, generation]) => `${name} → ${generation}`).join(", ");
         log(`rebuilt read models from ${events} events in ${Date.now() - started} ms (generations: ${into})`);
         return;
@@ -308,6 +324,6 @@ async function ledgerVerifyExport(args: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack : error);
+  logger.fatal({ err: error }, "failed");
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import express, { type Express } from "express";
 import expressStaticGzip from "express-static-gzip";
 import {
   accessResolver,
+  authLimitStores,
   authRateLimitsFromEnv,
   commandApiRouter,
   OWASP_SCRYPT,
@@ -19,19 +20,24 @@ import {
   SandboxGsp,
   registerOverdueSchedule,
   scheduleOverdueSweep,
+  type AuthLimitStores,
   type AuthRateLimits,
   type GspClient,
   type ScryptParams,
 } from "@bahi/command-api";
 import { allProjections, createAsOfReplayer, Projector, type AnyProjection } from "@bahi/projector";
-import { publicShareRouter, readApiRouter } from "@bahi/read-api";
+import { apiDocsRouter, publicShareRouter, readApiRouter } from "@bahi/read-api";
 import {
   apiNotFound,
   authenticateSessions,
   authorizeRoles,
+  BahiMetrics,
+  createLogger,
   errorHandler,
   InProcessJobQueue,
   lowestCheckpoint,
+  recordRouteTemplates,
+  requestLogging,
   securityHeaders,
   sessionCodec,
   SHARE_PATH,
@@ -40,6 +46,7 @@ import {
   type BackgroundTask,
   type HealthCheck,
   type JobQueue,
+  type Logger,
   type Stores,
 } from "@bahi/shared/server";
 
@@ -56,6 +63,8 @@ export interface BahiOptions {
   clock?: () => Date;
   readWaitTimeoutMs?: number;
   projectorBatchSize?: number;
+  /** How many partitions a new read-model generation splits into (BAHI_PROJECTOR_PARTITIONS; default 8). */
+  projectorPartitions?: number;
   /** Default: every read model (allProjections); tests swap in a faulty one. */
   projections?: readonly AnyProjection[];
   /** Default: an in-process queue, whose workers then run in this process. */
@@ -75,6 +84,11 @@ export interface BahiOptions {
   /** scrypt cost for new password hashes. Default OWASP's; only tests/support/app.ts lowers it. */
   passwordCost?: ScryptParams;
   log?: (message: string) => void;
+  /** Request logs (issue 12). Default: BAHI_LOG_LEVEL, else silent (an app built in a test). */
+  logger?: Logger;
+  /** Default: a registry of this app's own; /metrics wants `Bearer <metricsToken>` when given (default BAHI_METRICS_TOKEN). */
+  metrics?: BahiMetrics;
+  metricsToken?: string;
 }
 
 export interface RunningBahi {
@@ -88,10 +102,15 @@ export const DEFAULT_CLIENT_DIR = resolve(import.meta.dirname, "../client/dist")
 
 /** The composition root: wires the roles this process plays to the stores it was given. */
 export function createBahi(options: BahiOptions): RunningBahi {
-  const { roles, stores } = options;
+  const { roles } = options;
+  const metrics = options.metrics ?? new BahiMetrics(options.log);
+  // Issue 12: every append this process makes is timed (bahi_event_append_duration_seconds).
+  const stores: Stores = { ...options.stores, eventStore: metrics.timeAppends(options.stores.eventStore) };
   const serves = (role: Role) => roles.includes(role);
   const app = express();
   app.disable("x-powered-by");
+  // Issue 12: first of all, so every answer (a 404, a refusal) is logged and timed by its route template.
+  app.use(recordRouteTemplates, requestLogging(options.logger ?? createLogger({ fallback: "silent" })), metrics.httpMetrics());
   if (options.trustedProxies?.length) app.set("trust proxy", [...options.trustedProxies]);
   app.use(securityHeaders({ secure: options.secureCookies ?? false }));
 
@@ -107,10 +126,13 @@ export function createBahi(options: BahiOptions): RunningBahi {
         projections: options.projections ?? allProjections,
         batchSize: options.projectorBatchSize,
         log: options.log,
+        // Issue 12: shards of one database split the read models' partitions between them.
+        leases: stores.partitionLeases(),
+        partitions: options.projectorPartitions,
       })
     : null;
 
-  const jobs = options.jobs ?? new InProcessJobQueue();
+  const jobs = metrics.observeJobs(options.jobs ?? new InProcessJobQueue());
   const clock = options.clock ?? (() => new Date());
   // Workers run where the role says so, and wherever the queue lives only in this process.
   const runsWorkers = serves("worker") || (serves("command-api") && jobs.kind === "in-process");
@@ -181,6 +203,9 @@ export function createBahi(options: BahiOptions): RunningBahi {
     });
   }
 
+  // Issue 12: Prometheus' scrape, outside /api (no session); projections' lag and parked events where they are read.
+  if (serves("read-api") || serves("projector")) metrics.watchProjections(stores.readStore, stores.eventLog);
+  app.get("/metrics", metrics.handler(options.metricsToken ?? process.env.BAHI_METRICS_TOKEN));
   app.get("/api/health", async (_req, res) => {
     const position = serves("read-api") || serves("projector") ? await lowestCheckpoint(stores.readStore).catch(() => null) : undefined;
     const health = await summariseHealth(healthChecks);
@@ -193,6 +218,8 @@ export function createBahi(options: BahiOptions): RunningBahi {
     res.status(health.ready ? 200 : 503).json({ ready: health.ready, roles, checks: health.checks });
   });
 
+  // Issue 12: the API's OpenAPI document and its docs page, on every API role, read without a session.
+  if (sessions) app.use("/api", apiDocsRouter());
   if (sessions) {
     // Every API route learns here whether the request's session is still live (not logged out),
     // and (issue 11) which business it works in and in what role, read from the team's stream.
@@ -200,13 +227,19 @@ export function createBahi(options: BahiOptions): RunningBahi {
     // Before any body is parsed: a write the member's role may not make is a 403, whatever it carries.
     app.use("/api", authorizeRoles);
   }
+  // The per-IP login and registration counts (Redis when the limits name one): closed with the process.
+  let authCounts: AuthLimitStores | null = null;
   if (sessions && serves("command-api")) {
+    const authLimits = options.authLimits ?? authRateLimitsFromEnv(process.env);
+    authCounts = authLimitStores(authLimits);
     backgroundTasks.push({
       name: "expired-session cleanup",
       everyMs: 60 * 60_000,
       runAtStart: true,
       run: () => stores.sessionStore.deleteExpired(clock()),
     });
+    // Issue 12: Idempotency-Key answers are kept 24 h, then forgotten here.
+    backgroundTasks.push({ name: "expired idempotency keys", everyMs: 60 * 60_000, run: () => stores.idempotency.deleteExpired(clock()) });
     app.use(
       "/api",
       commandApiRouter({
@@ -219,8 +252,10 @@ export function createBahi(options: BahiOptions): RunningBahi {
         passwords: new PasswordHasher(options.passwordCost ?? OWASP_SCRYPT),
         clock: options.clock ?? (() => new Date()),
         newId: randomUUID,
-        authLimits: options.authLimits ?? authRateLimitsFromEnv(process.env),
+        authLimits,
+        authLimitStores: authCounts,
         jobs,
+        idempotency: stores.idempotency,
       }),
     );
   }
@@ -297,6 +332,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
         await new Promise<void>((done) => closing.close(() => done()));
         closing.closeAllConnections?.();
       }
+      await authCounts?.close();
     },
   };
 }

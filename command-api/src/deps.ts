@@ -1,5 +1,6 @@
-import type { BlobStore, EventLog, EventStore, JobQueue, ReadStore, SessionCodec, SessionStore } from "@bahi/shared/server";
+import type { BlobStore, EventLog, EventStore, IdempotencyStore, JobQueue, ReadStore, SessionCodec, SessionStore } from "@bahi/shared/server";
 import type { PasswordHasher } from "./auth/password.ts";
+import type { AuthLimitStores } from "./auth/loginLimits.ts";
 import type { AuthRateLimits } from "./http/rateLimit.ts";
 
 /** Everything the command side needs from outside, handed in at start-up. */
@@ -15,6 +16,8 @@ export interface CommandDeps {
   clock: () => Date;
   newId: () => string;
   authLimits: AuthRateLimits;
+  /** Where the per-IP auth limits count: Redis shared by the replicas, or this process. */
+  authLimitStores: AuthLimitStores;
   /**
    * Only for reports over the books that a command must check before recording anything (a
    * return's blocking problems), read after waiting for the client's X-Bahi-After; never to
@@ -26,4 +29,6 @@ export interface CommandDeps {
   eventLog: Pick<EventLog, "head" | "readAll">;
   /** Where long-running work (GST filing) is queued. */
   jobs: JobQueue;
+  /** Issue 12: Idempotency-Key claims and the answers retries get back. */
+  idempotency: IdempotencyStore;
 }

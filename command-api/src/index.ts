@@ -19,9 +19,13 @@ import { deliveryChallanRoutes } from "./challans/routes.ts";
 import { productRoutes } from "./products/routes.ts";
 import { profileRoutes } from "./profile/routes.ts";
 import { meRoutes, teamRoutes } from "./team/routes.ts";
+import { staleRevisionView } from "./http/revision.ts";
+import { nextId } from "./idempotency/ids.ts";
+import { idempotentCommands, keepRawBody } from "./idempotency/middleware.ts";
 
 export type { CommandDeps } from "./deps.ts";
 export { authRateLimitsFromEnv, type AuthRateLimits } from "./http/rateLimit.ts";
+export { authLimitStores, type AuthLimitStores } from "./auth/loginLimits.ts";
 export { OWASP_SCRYPT, PasswordHasher, type ScryptParams } from "./auth/password.ts";
 export { redispatchPendingFilings, registerFilingWorker, type FilingWorkerDeps } from "./gst/filingWorker.ts";
 export { registerReconciliationWorker } from "./gst/reconciliation.ts";
@@ -29,18 +33,24 @@ export { OVERDUE_QUEUE, registerOverdueSchedule, registerOverdueWorker, schedule
 export { SandboxGsp, type GspClient } from "./gst/gsp.ts";
 export { processSweepFromEnv, resumeUnfinishedProcesses, type ProcessRecoveryDeps, type RecoveryReport } from "./processes/recovery.ts";
 export { accessResolver } from "./team/access.ts";
+export { derivedId } from "./idempotency/ids.ts";
+export { fingerprintOf, IDEMPOTENCY_CODES, IDEMPOTENCY_HEADER, personScope, REPLAYED_HEADER } from "./idempotency/middleware.ts";
 
 /** The command side's HTTP routes, to mount under /api. */
-export function commandApiRouter(deps: CommandDeps): Router {
+export function commandApiRouter(given: CommandDeps): Router {
+  // Issue 12: under an Idempotency-Key, record ids are derived from the key (idempotency/ids.ts).
+  const deps: CommandDeps = { ...given, newId: () => nextId(given.newId) };
   const router = Router();
   router.use(requireJsonBody);
   // A GSTR-2B download can run to megabytes; every other command is small.
-  router.use("/gst/gstr2b", express.json({ limit: "5mb" }));
+  router.use("/gst/gstr2b", express.json({ limit: "5mb", verify: keepRawBody }));
   // A logo arrives as a data URL: up to 200 KB of image, refused with a 400 beyond that.
-  router.use("/profile/logo", express.json({ limit: "2mb" }));
-  router.use(express.json({ limit: "100kb" }));
+  router.use("/profile/logo", express.json({ limit: "2mb", verify: keepRawBody }));
+  router.use(express.json({ limit: "100kb", verify: keepRawBody }));
   // After parsing, before any handler: input no store can hold never reaches a command.
   router.use(refuseUnsafeInput);
+  // Issue 12: a retried command (same Idempotency-Key) gets its first answer and appends nothing.
+  router.use(idempotentCommands(deps.idempotency, deps.clock));
   router.use("/auth", authRoutes(deps));
   router.use(
     "/customers",
@@ -64,5 +74,7 @@ export function commandApiRouter(deps: CommandDeps): Router {
   // Issue 11: the owner's team, and which business the person works in.
   router.use("/team", teamRoutes(deps));
   router.use("/me", meRoutes(deps));
+  // Issue 12: a stale If-Match's 412 carries the record as its read answers it now.
+  router.use(staleRevisionView(deps.readStore));
   return router;
 }

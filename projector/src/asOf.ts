@@ -6,7 +6,7 @@ import type { BahiEvent } from "@bahi/shared/events";
 import { MemoryReadStore, type AuditLog, type ChainHead, type ReadDocument, type ReadStore, type ReplayEvent } from "@bahi/shared/server";
 import type { AnyProjection } from "./projection.ts";
 import { allProjections } from "./projections.ts";
-import { evolveDocument, routeEvent, upcastRecorded } from "./projector.ts";
+import { contextOf, evolveDocument, routeEvent, upcastRecorded } from "./projector.ts";
 
 /**
  * Folds events, in the order given, into every projection's documents the way the live
@@ -37,7 +37,7 @@ export function foldEvents(events: readonly Omit<ReplayEvent, "chainSeq">[], pro
       const projection = projections[index]!;
       let ids: string[];
       try {
-        ids = routeEvent(projection, event);
+        ids = routeEvent(projection, event, contextOf(recorded));
       } catch {
         // Parked by the live projector without a document: later events of the documents go on.
         continue;
@@ -46,7 +46,7 @@ export function foldEvents(events: readonly Omit<ReplayEvent, "chainSeq">[], pro
       for (const id of ids) {
         if (blocked[index]!.has(id)) continue;
         try {
-          const next = evolveDocument(projection, docs.get(id), event, id, recorded.position);
+          const next = evolveDocument(projection, docs.get(id), event, id, recorded.position, contextOf(recorded));
           if (next) docs.set(id, next);
         } catch {
           blocked[index]!.add(id);

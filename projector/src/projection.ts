@@ -1,4 +1,12 @@
 import type { BahiEvent, EventType } from "@bahi/shared/events";
+import type { PartitionScope } from "@bahi/shared/server";
+
+/** Where an event sits in the log, for the rare read model that is about the log itself. */
+export interface EventContext {
+  streamId: string;
+  revision: number;
+  position: string;
+}
 
 /**
  * One read model: a pure evolve over documents. The projector routes each event to the
@@ -8,10 +16,16 @@ export interface Projection<Doc> {
   collection: string;
   handles: readonly EventType[];
   /** Ids of the documents this event changes. */
-  documentIds(event: BahiEvent): string[];
+  documentIds(event: BahiEvent, context?: EventContext): string[];
   /** null: the document is deleted (kept as a tombstone that remembers its position). */
-  evolve(doc: Doc | null, event: BahiEvent): Doc | null;
+  evolve(doc: Doc | null, event: BahiEvent, context?: EventContext): Doc | null;
   ownerOf(doc: Doc): string | null;
+  /**
+   * Issue 12: how projector shards split this read model. Default "business": every document
+   * belongs to one business, whose events alone change it. "document" for documents that
+   * gather events of several businesses (a person's memberships, a user across businesses).
+   */
+  partitionBy?: PartitionScope;
 }
 
 /** Lets a typed projection sit in one list with the others. */

@@ -1,17 +1,23 @@
 import { upcast, type BahiEvent, type EventType } from "@bahi/shared/events";
 import {
+  businessKeyOf,
+  everyPartition,
+  partitionOf,
   ProjectionConflictError,
   type DocumentKey,
   type EventLog,
   type ParkedEvent,
   type ParkedEventInput,
   type ParkedKey,
+  type PartitionLeases,
+  type Partitioning,
   type ProjectionBatch,
+  type ProjectionState,
   type ReadDocument,
   type ReadStore,
   type RecordedEvent,
 } from "@bahi/shared/server";
-import type { AnyProjection } from "./projection.ts";
+import type { AnyProjection, EventContext } from "./projection.ts";
 
 export interface ProjectorOptions {
   eventLog: EventLog;
@@ -24,14 +30,36 @@ export interface ProjectorOptions {
   backoffMs?: number;
   maxBackoffMs?: number;
   log?: (message: string) => void;
+  /**
+   * Issue 12: how many partitions a new generation splits into (default 8). Shards share them
+   * through `leases`; without leases this process works every partition.
+   */
+  partitions?: number;
+  leases?: PartitionLeases;
+  /** How often idle projectors delete retired generations' rows (default 10 s). */
+  dropRetiredEveryMs?: number;
 }
 
-/** One projection and the generation it is being projected into. */
+/** One partition of one projection's generation, as this process projects it. */
 interface Target {
   projection: AnyProjection;
   generation: number;
   checkpoint: string | null;
+  part: number;
+  parts: number;
+  scope: Partitioning["scope"];
 }
+
+/** The partitions of one projection's generation that this process works. */
+interface Group {
+  projection: AnyProjection;
+  parts: number;
+  scope: Partitioning["scope"];
+  /** By part number; absent: another process works it. */
+  targets: Map<number, Target>;
+}
+
+export const DEFAULT_PARTITIONS = 8;
 
 export interface RetryOutcome {
   applied: ParkedEvent[];
@@ -42,6 +70,25 @@ export interface RebuildOutcome {
   /** The new generation of each rebuilt projection. */
   generations: Record<string, number>;
   events: number;
+}
+
+export const contextOf = (recorded: Pick<RecordedEvent, "streamId" | "revision" | "position">): EventContext => ({
+  streamId: recorded.streamId,
+  revision: recorded.revision,
+  position: recorded.position,
+});
+
+/**
+ * A document of a read model split by business must belong to the business whose partition
+ * wrote it; one that does not means the projection gathers several businesses' events and
+ * must be split by document. Parked, loudly, rather than written by two shards at once.
+ */
+function assertInPartition(target: Target, next: ReadDocument | null): void {
+  if (target.scope !== "business" || target.parts <= 1 || next?.ownerId == null) return;
+  const owners = partitionOf(next.ownerId, target.parts);
+  if (owners !== target.part) {
+    throw new Error(`${target.projection.collection} document ${next.id} belongs to ${next.ownerId} (partition ${owners}), not to partition ${target.part}: split ${target.projection.collection} by document`);
+  }
 }
 
 /** How soon to look again while committed events are held back by an older running transaction. */
@@ -58,8 +105,8 @@ export function upcastRecorded(recorded: Pick<RecordedEvent, "type" | "data"> & 
 }
 
 /** The ids of the projection's documents `event` changes: none when the projection does not handle it. Throws as documentIds does. */
-export function routeEvent(projection: AnyProjection, event: BahiEvent): string[] {
-  return projection.handles.includes(event.type) ? projection.documentIds(event) : [];
+export function routeEvent(projection: AnyProjection, event: BahiEvent, context?: EventContext): string[] {
+  return projection.handles.includes(event.type) ? projection.documentIds(event, context) : [];
 }
 
 /**
@@ -68,8 +115,8 @@ export function routeEvent(projection: AnyProjection, event: BahiEvent): string[
  * existed). The live projector and the as-of replay both apply events through this, so a
  * replayed read model is the live one's fold, not a second implementation of it.
  */
-export function evolveDocument(projection: AnyProjection, current: ReadDocument | undefined, event: BahiEvent, id: string, position: string): ReadDocument | null {
-  const data = projection.evolve(current?.data ?? null, event);
+export function evolveDocument(projection: AnyProjection, current: ReadDocument | undefined, event: BahiEvent, id: string, position: string, context?: EventContext): ReadDocument | null {
+  const data = projection.evolve(current?.data ?? null, event, context);
   if (!current && data === null) return null;
   const ownerId = data === null ? (current?.ownerId ?? null) : projection.ownerOf(data);
   return { collection: projection.collection, id, ownerId, data, position };
@@ -101,12 +148,17 @@ export class Projector {
   private unsubscribe: (() => void) | null = null;
   /** The lowest checkpoint the last live step started from. */
   private lowestSeen: string | null = null;
+  private readonly partitions: number;
+  private readonly leases: PartitionLeases;
+  private lastDrop = 0;
 
   constructor(private readonly options: ProjectorOptions) {
     this.batchSize = options.batchSize ?? 500;
     this.idleMs = options.idleMs ?? 1000;
     this.backoffMs = options.backoffMs ?? 100;
     this.maxBackoffMs = options.maxBackoffMs ?? 5000;
+    this.partitions = options.partitions ?? DEFAULT_PARTITIONS;
+    this.leases = options.leases ?? everyPartition;
     const byName = new Map<string, AnyProjection>();
     for (const projection of options.projections) {
       // A projection is named by its collection: two with one name would share a checkpoint.
@@ -121,10 +173,29 @@ export class Projector {
     return [...this.byName.keys()];
   }
 
-  /** Projects one batch into the active generations. Returns how many events it read. */
+  /** How a new generation of the projection is split. */
+  partitioningOf(name: string): Partitioning {
+    return { parts: this.partitions, scope: this.byName.get(name)?.partitionBy ?? "business" };
+  }
+
+  /** The partitions of these generations whose units this process holds. */
+  private targetsOf(states: readonly ProjectionState[], held: ReadonlySet<number> | null): Target[] {
+    const targets: Target[] = [];
+    for (const state of states) {
+      const projection = this.byName.get(state.projection)!;
+      for (let part = 0; part < state.parts; part++) {
+        if (held && !held.has(part % this.partitions)) continue;
+        targets.push({ projection, generation: state.generation, checkpoint: state.partCheckpoints[part] ?? null, part, parts: state.parts, scope: state.scope });
+      }
+    }
+    return targets;
+  }
+
+  /** Projects one batch into the active generations' partitions this process holds. Returns how many events it read. */
   async step(): Promise<number> {
-    const states = await this.options.readStore.activeProjections(this.projectionNames);
-    const targets = states.map((state) => ({ ...state, projection: this.byName.get(state.projection)! }));
+    const held = await this.leases.held(this.partitions);
+    const states = await this.options.readStore.activeProjections(this.projectionNames, (name) => this.partitioningOf(name));
+    const targets = this.targetsOf(states, held);
     const read = await this.stepTargets(targets);
     this.lowestSeen = targets.reduce<string | null>(
       (lowest, t) => (this.options.eventLog.comparePositions(t.checkpoint, lowest) < 0 ? t.checkpoint : lowest),
@@ -146,33 +217,69 @@ export class Projector {
   /**
    * Replays the whole log into fresh generations of every projection (or of one alone), then
    * swaps them in for readers. A fresh generation starts with no parked events of its own.
+   *
+   * Issue 12: with `shared`, running projector shards fill the new generations (each its
+   * partitions, beside its live work) and this only waits for them to reach the log's head
+   * before the swap; otherwise this process fills them itself. Either way a shard that joins
+   * mid-rebuild just meets a conflict and reads again; only a newer rebuild of the same
+   * projection (its generation retired) makes this one give up.
    */
-  async rebuild(options: { projection?: string } = {}): Promise<RebuildOutcome> {
-    const { readStore } = this.options;
+  async rebuild(options: { projection?: string; shared?: boolean; pollMs?: number } = {}): Promise<RebuildOutcome> {
+    const { readStore, eventLog } = this.options;
     const selected = this.select(options.projection);
-    const targets: Target[] = [];
+    const generations: number[] = [];
     try {
       for (const projection of selected) {
-        targets.push({ projection, generation: await readStore.createGeneration(projection.collection), checkpoint: null });
+        generations.push(await readStore.createGeneration(projection.collection, this.partitioningOf(projection.collection)));
       }
+      const building = async () => {
+        const states = (await readStore.buildingProjections(selected.map((p) => p.collection))).filter((s) => generations.includes(s.generation));
+        if (states.length < generations.length) throw new ProjectionConflictError("A newer rebuild superseded this one");
+        return states;
+      };
       let events = 0;
-      for (;;) {
-        // A conflict here means a newer rebuild superseded this one: give up, do not retry.
-        const read = await this.stepTargets(targets);
-        if (read === 0) break;
-        events += read;
+      if (options.shared) {
+        const head = await eventLog.head();
+        while ((await building()).some((state) => eventLog.comparePositions(state.checkpoint, head) < 0)) {
+          await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+        }
+      } else {
+        let targets = this.targetsOf(await building(), null);
+        for (;;) {
+          let read: number;
+          try {
+            read = await this.stepTargets(targets);
+          } catch (error) {
+            if (!(error instanceof ProjectionConflictError)) throw error;
+            // A shard works these generations too: take up from where the partitions are now.
+            targets = this.targetsOf(await building(), null);
+            continue;
+          }
+          if (read === 0) break;
+          events += read;
+        }
       }
-      for (const target of targets) await readStore.activateGeneration(target.generation);
-      return { generations: Object.fromEntries(targets.map((t) => [t.projection.collection, t.generation])), events };
+      for (const generation of generations) await readStore.activateGeneration(generation);
+      // The old generations' rows go now, in small transactions, while the new ones serve.
+      await readStore.dropRetired();
+      return { generations: Object.fromEntries(selected.map((p, i) => [p.collection, generations[i]!])), events };
     } catch (error) {
-      for (const target of targets) {
-        await readStore.dropGeneration(target.generation).catch((dropError: unknown) =>
+      for (const generation of generations) {
+        await readStore.dropGeneration(generation).catch((dropError: unknown) =>
           // The rebuild's own error matters more; a generation left building is dropped by the next activation.
-          this.options.log?.(`projector: could not drop generation ${target.generation} of a failed rebuild: ${describeError(dropError)}`),
+          this.options.log?.(`projector: could not drop generation ${generation} of a failed rebuild: ${describeError(dropError)}`),
         );
       }
       throw error;
     }
+  }
+
+  /** Projects one batch into the generations rebuilds are building (the partitions this process holds). */
+  async stepBuilding(): Promise<number> {
+    const held = await this.leases.held(this.partitions);
+    const states = await this.options.readStore.buildingProjections(this.projectionNames);
+    if (states.length === 0) return 0;
+    return this.stepTargets(this.targetsOf(states, held));
   }
 
   /**
@@ -216,6 +323,8 @@ export class Projector {
     this.unsubscribe?.();
     await this.running;
     this.running = null;
+    // Other shards take this one's partitions over on their next look.
+    await this.leases.close();
   }
 
   private select(name: string | undefined): AnyProjection[] {
@@ -247,11 +356,19 @@ export class Projector {
     const page = await eventLog.readAll(from, this.batchSize);
     if (page.events.length === 0 || page.checkpoint === null) return 0;
 
-    const work = targets.map((target) => ({
-      target,
-      items: [] as { recorded: RecordedEvent; event: BahiEvent; id: string }[],
-      park: [] as ParkedEventInput[],
-    }));
+    const work = new Map<Target, { items: { recorded: RecordedEvent; event: BahiEvent; id: string }[]; park: ParkedEventInput[] }>();
+    const groups = new Map<number, Group>();
+    for (const target of targets) {
+      work.set(target, { items: [], park: [] });
+      let group = groups.get(target.generation);
+      if (!group) groups.set(target.generation, (group = { projection: target.projection, parts: target.parts, scope: target.scope, targets: new Map() }));
+      group.targets.set(target.part, target);
+    }
+    /** The target that takes `part`'s share of this event, if this process works it and it has not seen the event. */
+    const behind = (group: Group, part: number, position: string): Target | null => {
+      const target = group.targets.get(part);
+      return target && eventLog.comparePositions(target.checkpoint, position) < 0 ? target : null;
+    };
     for (const recorded of page.events) {
       let event: BahiEvent | null = null;
       let upcastError: unknown = null;
@@ -260,34 +377,49 @@ export class Projector {
       } catch (error) {
         upcastError = error;
       }
-      for (const w of work) {
-        const { projection, checkpoint } = w.target;
-        if (eventLog.comparePositions(checkpoint, recorded.position) >= 0) continue;
+      const business = businessKeyOf(recorded);
+      for (const group of groups.values()) {
+        const { projection, parts, scope } = group;
+        // Split by business: the whole event belongs to its business's partition. Split by
+        // document: each document to its own; what cannot be routed is parked in partition 0.
+        const eventPart = scope === "business" ? partitionOf(business, parts) : 0;
         if (upcastError !== null) {
-          if (projection.handles.includes(recorded.type as EventType)) w.park.push(this.parking(w.target, recorded, null, upcastError));
+          const target = behind(group, eventPart, recorded.position);
+          if (target && projection.handles.includes(recorded.type as EventType)) work.get(target)!.park.push(this.parking(target, recorded, null, upcastError));
           continue;
         }
         if (!event || !projection.handles.includes(event.type)) continue;
+        if (scope === "business" && !behind(group, eventPart, recorded.position)) continue;
         let ids: string[];
         try {
-          ids = routeEvent(projection, event);
+          ids = routeEvent(projection, event, contextOf(recorded));
         } catch (error) {
-          w.park.push(this.parking(w.target, recorded, null, error));
+          const target = behind(group, eventPart, recorded.position);
+          if (target) work.get(target)!.park.push(this.parking(target, recorded, null, error));
           continue;
         }
-        for (const id of ids) w.items.push({ recorded, event, id });
+        for (const id of ids) {
+          const target = behind(group, scope === "business" ? eventPart : partitionOf(id, parts), recorded.position);
+          if (target) work.get(target)!.items.push({ recorded, event, id });
+        }
       }
     }
 
-    const batches: ProjectionBatch[] = [];
-    for (const { target, items, park } of work) {
-      const { projection, generation } = target;
-      const ids = [...new Set(items.map((item) => item.id))];
-      const keys: DocumentKey[] = ids.map((id) => ({ collection: projection.collection, id }));
+    // One read of documents and parked ones per generation, whichever of its partitions need them.
+    const loaded = new Map<number, { documents: Map<string, ReadDocument>; blocked: Map<string, string> }>();
+    for (const [generation, group] of groups) {
+      const ids = [...new Set([...group.targets.values()].flatMap((target) => work.get(target)!.items.map((item) => item.id)))];
+      const keys: DocumentKey[] = ids.map((id) => ({ collection: group.projection.collection, id }));
       const documents = new Map<string, ReadDocument>();
       for (const doc of await readStore.getDocuments(generation, keys)) documents.set(doc.id, doc);
       // Document id → position of the parked event later ones of that document wait behind.
-      const blocked = await readStore.parkedDocuments(generation, ids);
+      loaded.set(generation, { documents, blocked: await readStore.parkedDocuments(generation, ids) });
+    }
+
+    const batches: ProjectionBatch[] = [];
+    for (const [target, { items, park }] of work) {
+      const { projection, generation } = target;
+      const { documents, blocked } = loaded.get(generation)!;
       const changed = new Set<string>();
 
       for (const { recorded, event, id } of items) {
@@ -299,7 +431,8 @@ export class Projector {
         if (current && eventLog.comparePositions(current.position, recorded.position) >= 0) continue;
         let next: ReadDocument | null;
         try {
-          next = this.apply(projection, current, event, id, recorded.position);
+          next = this.apply(projection, current, event, id, recorded.position, contextOf(recorded));
+          assertInPartition(target, next);
         } catch (error) {
           park.push(this.parking(target, recorded, id, error));
           blocked.set(id, recorded.position);
@@ -315,6 +448,7 @@ export class Projector {
       batches.push({
         projection: projection.collection,
         generation,
+        part: target.part,
         expectedCheckpoint: target.checkpoint,
         checkpoint,
         documents: [...changed].map((id) => documents.get(id)!),
@@ -324,15 +458,15 @@ export class Projector {
 
     await readStore.commit(batches);
     for (const batch of batches) {
-      const target = targets.find((t) => t.generation === batch.generation)!;
+      const target = targets.find((t) => t.generation === batch.generation && t.part === batch.part)!;
       target.checkpoint = batch.checkpoint;
     }
     return page.events.length;
   }
 
   /** The document after `event`, or null when there is nothing to store (deleting what never existed). */
-  private apply(projection: AnyProjection, current: ReadDocument | undefined, event: BahiEvent, id: string, position: string): ReadDocument | null {
-    const next = evolveDocument(projection, current, event, id, position);
+  private apply(projection: AnyProjection, current: ReadDocument | undefined, event: BahiEvent, id: string, position: string, context?: EventContext): ReadDocument | null {
+    const next = evolveDocument(projection, current, event, id, position, context);
     if (!next) return null;
     // An event applied late (by a retry) must not move a document's position backwards.
     const newest = current && this.options.eventLog.comparePositions(current.position, position) > 0 ? current.position : position;
@@ -357,7 +491,7 @@ export class Projector {
     const parked = await readStore.parked({ generation: state.generation });
     if (parked.length === 0) return { applied: [], stillParked: [] };
 
-    const target: Target = { projection, generation: state.generation, checkpoint: state.checkpoint };
+    const target = this.targetsOf([state], null)[0]!;
     const documents = new Map<string, ReadDocument>();
     const load = async (ids: readonly string[]) => {
       const missing = ids.filter((id) => !documents.has(id));
@@ -391,12 +525,12 @@ export class Projector {
         const event = upcast(p.event.type, p.event.data, p.event.metadata.schemaVersion);
         if (event && projection.handles.includes(event.type)) {
           // Worked out again: the event's documents may not have been known when it was parked.
-          const ids = p.documentId !== null ? [p.documentId] : projection.documentIds(event);
+          const ids = p.documentId !== null ? [p.documentId] : projection.documentIds(event, contextOf(p.event));
           await load(ids);
           const next = new Map<string, ReadDocument>();
           for (const id of ids) {
             const current = next.get(id) ?? documents.get(id);
-            const doc = this.apply(projection, current, event, id, p.position);
+            const doc = this.apply(projection, current, event, id, p.position, contextOf(p.event));
             if (doc) next.set(id, doc);
           }
           for (const [id, doc] of next) {
@@ -412,17 +546,19 @@ export class Projector {
       }
     }
 
-    await readStore.commit([
-      {
+    // Every partition's checkpoint is compared (and left where it is): a live projector that
+    // moved any of them in the meantime makes this a conflict, and the retry reads again.
+    await readStore.commit(
+      state.partCheckpoints.map((checkpoint, part) => ({
         projection: projection.collection,
         generation: target.generation,
-        expectedCheckpoint: target.checkpoint,
-        checkpoint: target.checkpoint,
-        documents: [...changed].map((id) => documents.get(id)!),
-        park,
-        resolve,
-      },
-    ]);
+        part,
+        expectedCheckpoint: checkpoint,
+        checkpoint,
+        documents: part === 0 ? [...changed].map((id) => documents.get(id)!) : [],
+        ...(part === 0 ? { park, resolve } : {}),
+      })),
+    );
     return { applied, stillParked };
   }
 
@@ -443,8 +579,14 @@ export class Projector {
       try {
         this.hinted = false;
         const read = await this.stepResolvingConflicts();
+        // Live work first, then one batch of any rebuild in progress: a rebuild never holds the live read models back by more than a batch.
+        const built = await this.stepBuilding().catch((error: unknown) => {
+          if (error instanceof ProjectionConflictError) return 1;
+          throw error;
+        });
         backoff = this.backoffMs;
-        if (read > 0) continue;
+        if (read > 0 || built > 0) continue;
+        await this.dropRetiredNow();
         await this.sleep((await this.committedAhead()) ? PENDING_MS : this.idleMs);
       } catch (error) {
         if (this.stopping) return;
@@ -455,6 +597,15 @@ export class Projector {
         backoff = Math.min(backoff * 2, this.maxBackoffMs);
       }
     }
+  }
+
+  /** Now and then, when caught up: what a rebuild (this process's or another's) retired goes. */
+  private async dropRetiredNow(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastDrop < (this.options.dropRetiredEveryMs ?? 10_000)) return;
+    this.lastDrop = now;
+    const dropped = await this.options.readStore.dropRetired();
+    if (dropped > 0) this.options.log?.(`projector: deleted ${dropped} documents of retired generations`);
   }
 
   private sleep(ms: number, options: { ignoreHints?: boolean } = {}): Promise<void> {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { AFTER_HEADER, compareWirePositions, isWirePosition, type ErrorBody } from "@bahi/shared/contract";
-import { waitForProjection, type EventLog, type ReadStore } from "@bahi/shared/server";
+import { currentAccess, waitForProjection, type EventLog, type ReadStore } from "@bahi/shared/server";
 
 export interface WaitOptions {
   readStore: ReadStore;
@@ -58,7 +58,9 @@ export function waitForPosition(options: WaitOptions): RequestHandler {
         res.status(400).json({ code: POSITION_CODES.ahead, message: `${AFTER_HEADER} is beyond the newest recorded event` } satisfies ErrorBody);
         return;
       }
-      if (!(await waitForProjection(options.readStore, after, options.timeoutMs))) res.setHeader("X-Bahi-Stale", "true");
+      // Issue 12: a signed-in read waits only on the projector shard that owns its business.
+      const businessId = currentAccess(req)?.businessId ?? null;
+      if (!(await waitForProjection(options.readStore, after, options.timeoutMs, { businessId }))) res.setHeader("X-Bahi-Stale", "true");
     } catch (error) {
       next(error);
       return;

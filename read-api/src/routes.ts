@@ -4,6 +4,7 @@ import { collections, type DashboardDocument, type SalesNoteDocument, type UserD
 import { loadReturnBooks, notFound, prepareReturn, refuseUnsafeInput, requireUserId, ValidationError, type BlobStore, type AuditLog, type ChainVerifier, type EventLog, type EventStore, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { asOfDispatcher } from "./asOf.ts";
 import { waitForPosition } from "./consistency.ts";
+import { ownedWithETag } from "./etag.ts";
 import { dashboardStats } from "./dashboard.ts";
 import { gstReadRoutes } from "./gst/routes.ts";
 import { historyRoutes } from "./history/routes.ts";
@@ -95,7 +96,7 @@ export function readApiRouter(deps: ReadDeps): Router {
   router.get("/auth/me", me);
   router.get("/profile", me);
   router.use("/profile/logo", profileLogoRoutes({ readStore, blobStore: deps.blobStore, sessions }));
-  router.use("/delivery-challans", deliveryChallanReadRoutes({ readStore, blobStore: deps.blobStore, sessions }));
+  router.use("/delivery-challans", deliveryChallanReadRoutes({ readStore, blobStore: deps.blobStore, sessions, eventStore: deps.eventStore, asOf: deps.asOf }));
 
   router.get("/customers", async (req, res) => {
     res.json(await customerList(readStore, requireUserId(sessions, req), req.query));
@@ -103,13 +104,13 @@ export function readApiRouter(deps: ReadDeps): Router {
   router.use("/customers", customerBalanceRoutes({ readStore, sessions }));
   router.use("/customers", customerLedgerRoutes({ readStore, sessions, clock }));
   router.get("/customers/:id", async (req, res) => {
-    res.json(await owned<Customer>(collections.customers, req.params.id, requireUserId(sessions, req), "Customer"));
+    res.json(await ownedWithETag<Customer>(deps, res, "customers", req.params.id, requireUserId(sessions, req), "Customer"));
   });
   router.get("/vendors", async (req, res) => {
     res.json(await vendorList(readStore, requireUserId(sessions, req), req.query));
   });
   router.get("/vendors/:id", async (req, res) => {
-    res.json(await owned<Vendor>(collections.vendors, req.params.id, requireUserId(sessions, req), "Vendor"));
+    res.json(await ownedWithETag<Vendor>(deps, res, "vendors", req.params.id, requireUserId(sessions, req), "Vendor"));
   });
 
   router.get("/products", async (req, res) => {
@@ -120,7 +121,7 @@ export function readApiRouter(deps: ReadDeps): Router {
     res.json(products.filter(isLowStock).sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name)));
   });
   router.get("/products/:id", async (req, res) => {
-    res.json(await owned<Product>(collections.products, req.params.id, requireUserId(sessions, req), "Product"));
+    res.json(await ownedWithETag<Product>(deps, res, "products", req.params.id, requireUserId(sessions, req), "Product"));
   });
 
   // Issue 9: credit and debit notes (s.34); the read model's facts stay inside.
@@ -131,7 +132,7 @@ export function readApiRouter(deps: ReadDeps): Router {
       res.json(newestFirst(notes.filter((note) => note.kind === kind)).map(({ facts: _facts, ...note }) => note));
     });
     router.get(`/${kind}-notes/:id`, async (req, res) => {
-      const { facts: _facts, ...note } = await owned<SalesNoteDocument>(collections.salesNotes, req.params.id, requireUserId(sessions, req), label);
+      const { facts: _facts, ...note } = await ownedWithETag<SalesNoteDocument>(deps, res, `${kind}-notes`, req.params.id, requireUserId(sessions, req), label);
       if (note.kind !== kind) throw notFound(label);
       res.json(note);
     });
@@ -149,7 +150,7 @@ export function readApiRouter(deps: ReadDeps): Router {
   });
   router.use("/invoices", invoiceShareReadRoutes({ readStore, sessions }));
   router.get("/invoices/:id", async (req, res) => {
-    res.json(withBalance(await owned<Invoice>(collections.invoices, req.params.id, requireUserId(sessions, req), "Invoice")));
+    res.json(withBalance(await ownedWithETag<Invoice>(deps, res, "invoices", req.params.id, requireUserId(sessions, req), "Invoice")));
   });
   router.get("/invoices/:id/einvoice", async (req, res) => {
     const userId = requireUserId(sessions, req);
@@ -174,7 +175,7 @@ export function readApiRouter(deps: ReadDeps): Router {
     res.json(await expenseList(readStore, requireUserId(sessions, req), req.query, clock()));
   });
   router.get("/expenses/:id", async (req, res) => {
-    res.json(await owned<Expense>(collections.expenses, req.params.id, requireUserId(sessions, req), "Expense"));
+    res.json(await ownedWithETag<Expense>(deps, res, "expenses", req.params.id, requireUserId(sessions, req), "Expense"));
   });
 
   router.get("/dashboard/stats", async (req, res) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareWirePositions } from "@bahi/shared/contract";
 import { ApiClient } from "../support/apiClient.ts";
 import { countEvents, startTestApp, type Backend, type TestApp } from "../support/app.ts";
+import { mountedRoutes } from "../support/routes.ts";
 import { postgresUnavailableReason } from "../support/postgres.ts";
 
 const postgresSkipReason = await postgresUnavailableReason();
@@ -47,28 +48,9 @@ interface Endpoint {
   path: string;
 }
 
-/**
- * Every route the app serves under /api, found by walking Express 5's router stacks (app →
- * the command and read routers → their feature routers), with each :param filled by a uuid.
- */
+/** Every route the app serves under /api, with each :param filled by a uuid. */
 function endpointsOf(app: TestApp): Endpoint[] {
-  const found: Endpoint[] = [];
-  const walk = (stack: any[], prefix: string) => {
-    for (const layer of stack) {
-      const raw = typeof layer.rawPath === "string" ? layer.rawPath : layer.route?.path;
-      const here = typeof raw === "string" && raw !== "/" ? `${prefix}${raw}` : prefix;
-      if (layer.route) {
-        for (const method of Object.keys(layer.route.methods).filter((m) => layer.route.methods[m] && m !== "_all")) {
-          found.push({ method: method.toUpperCase(), path: here.replace(/:[A-Za-z]+/g, randomUUID()) });
-        }
-      } else if (Array.isArray(layer.handle?.stack)) {
-        walk(layer.handle.stack, here);
-      }
-    }
-  };
-  walk((app.bahi.app as any).router.stack, "");
-  const unique = new Map(found.filter((e) => e.path.startsWith("/api/")).map((e) => [`${e.method} ${e.path.replace(/[0-9a-f-]{36}/g, ":id")}`, e]));
-  return [...unique.values()];
+  return mountedRoutes(app).map((route) => ({ method: route.method, path: route.path.replace(/:[A-Za-z]+/g, randomUUID()) }));
 }
 
 /** What any member may do whatever their role: their own session, switching, accepting an invitation. */

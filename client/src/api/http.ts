@@ -1,5 +1,6 @@
 import { AFTER_HEADER, POSITION_HEADER, compareWirePositions, isWirePosition } from "@bahi/shared/contract";
 import type { ErrorBody } from "@bahi/shared/contract";
+import { ETAG_HEADER, IF_MATCH_HEADER, STALE_REVISION_CODE } from "@bahi/shared/contract";
 import type { QueryFunction } from "@tanstack/react-query";
 import { readStoredUser } from "../lib/auth-storage.ts";
 
@@ -60,8 +61,15 @@ export function onUnauthorizedRead(listener: UnauthorizedListener): () => void {
 }
 
 /** The single request helper (SPEC §7 "General behaviour of every call"). Throws HttpError when not ok. */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
-  const response = await send(method, url, body);
+/** Issue 12: a write to a record may name the revision its form opened (the read's ETag). */
+export interface RequestOptions {
+  ifMatch?: string | null;
+}
+
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
+  // Issue 12: one Idempotency-Key per call (one form submission): sent again, it is answered once.
+  const idempotencyKey = method === "GET" ? undefined : newIdempotencyKey();
+  const response = await send(method, url, body, options, idempotencyKey);
   if (response.status === 400 && method === "GET" && highestPosition !== null && (await isPositionAhead(response))) {
     // The server's log is behind the position this tab remembers (its store was wiped or
     // restored): forget it and read again, once, rather than fail every read from now on.
@@ -80,8 +88,16 @@ async function isPositionAhead(response: Response): Promise<boolean> {
   }
 }
 
-async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+/** randomUUID exists only in secure contexts; Bahi opened over plain http on a LAN still needs keys. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function send(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}, idempotencyKey?: string): Promise<Response> {
   const headers: Record<string, string> = {};
+  if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
+  if (options.ifMatch && method !== "GET") headers[IF_MATCH_HEADER] = options.ifMatch;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const user = readStoredUser();
   if (user) headers["x-user-id"] = user.id;
@@ -109,10 +125,21 @@ async function finish(method: HttpMethod, response: Response): Promise<Response>
 }
 
 /** apiRequest plus the JSON body; a 204 (or any empty body) gives undefined. */
-export async function requestJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, body);
+export async function requestJson<T>(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const response = await apiRequest(method, url, body, options);
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Issue 12: a record's read with its ETag (the revision an edit form sends back in If-Match). */
+export async function requestWithETag<T>(url: string): Promise<{ data: T; etag: string | null }> {
+  const response = await apiRequest("GET", url);
+  return { data: (await response.json()) as T, etag: response.headers.get(ETAG_HEADER) };
+}
+
+/** A write refused because the record changed since its form opened it (412 STALE_REVISION). */
+export function isStaleRevision(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.status === 412 && error.errorBody?.code === STALE_REVISION_CODE;
 }
 
 /** The default read: GET the query key's segments joined with "/". */

@@ -41,7 +41,7 @@ describe("apiRequest", () => {
 
     expect(headersOf(0)).toEqual({ "x-user-id": "u1" });
     expect(calls[0]?.init.body).toBeUndefined();
-    expect(headersOf(1)).toEqual({ "Content-Type": "application/json", "x-user-id": "u1" });
+    expect(headersOf(1)).toEqual({ "Content-Type": "application/json", "x-user-id": "u1", "Idempotency-Key": expect.any(String) });
     expect(calls[1]?.init.body).toBe('{"name":"Sharma Garments"}');
     expect(calls.every((call) => call.init.credentials === "include")).toBe(true);
   });

@@ -80,7 +80,8 @@ export function useUpdateInvoiceStatus() {
 /** Issue 9: the create body again; the number stays. Stock, sales and returns follow. */
 export function useReviseInvoice() {
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: InvoiceCreateBody }) => requestJson<Invoice>("PUT", `${INVOICES_PATH}/${encodeURIComponent(id)}`, body),
+    // Issue 12: ifMatch, the ETag of the invoice as the form opened it.
+    mutationFn: ({ id, body, ifMatch }: { id: string; body: InvoiceCreateBody; ifMatch?: string | null }) => requestJson<Invoice>("PUT", `${INVOICES_PATH}/${encodeURIComponent(id)}`, body, { ifMatch }),
     onSuccess: () => refreshAfterWrite([INVOICES_KEY, PRODUCTS_KEY, LOW_STOCK_KEY]),
   });
 }

@@ -38,7 +38,8 @@ export function collectionHooks<Item extends { id: string }, Input, UpdateInput 
       }),
     useUpdate: () =>
       useMutation({
-        mutationFn: ({ id, input }: { id: string; input: UpdateInput }) => requestJson<Written>("PUT", `${path}/${encodeURIComponent(id)}`, input),
+        // Issue 12: ifMatch, the ETag of the record as the form opened it (a 412 when it changed since).
+        mutationFn: ({ id, input, ifMatch }: { id: string; input: UpdateInput; ifMatch?: string | null }) => requestJson<Written>("PUT", `${path}/${encodeURIComponent(id)}`, input, { ifMatch }),
         onSuccess: refresh,
       }),
     useDelete: () =>

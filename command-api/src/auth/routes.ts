@@ -5,7 +5,8 @@ import { DomainError, WrongExpectedRevisionError } from "@bahi/shared/server";
 import { commandContext, sendPosition } from "../http/context.ts";
 import { fold, handle } from "../http/decider.ts";
 import type { CommandDeps } from "../deps.ts";
-import { backoffPolicy, FailureBackoff, RateLimitedError, RateLimiter, requireNoWait } from "../http/rateLimit.ts";
+import { backoffPolicy, RateLimitedError, requireNoWait } from "../http/rateLimit.ts";
+import { failedLoginLimit, registrationLimit } from "./loginLimits.ts";
 import { emailReservationDecider, emailTaken, userDecider, userView, type UserState } from "./user.ts";
 
 function clientIp(req: Request): string {
@@ -14,19 +15,27 @@ function clientIp(req: Request): string {
 
 export function authRoutes(deps: CommandDeps): Router {
   const router = Router();
-  const { authLimits, sessions, sessionStore, passwords } = deps;
-  const registrationsPerIp = new RateLimiter(authLimits.perIp, authLimits.windowMs);
-  // Failed logins slow down per account and per IP, except from a device that has signed in
-  // to the account before (OWASP device cookies): it answers only for its own failures, so an
-  // attacker elsewhere cannot keep the owner out.
-  const failuresPerAccount = new FailureBackoff(backoffPolicy(authLimits, authLimits.perEmail));
-  const failuresPerIp = new FailureBackoff(backoffPolicy(authLimits, authLimits.perIp));
-  const failuresPerDevice = new FailureBackoff(backoffPolicy(authLimits, authLimits.perEmail));
+  const { authLimits, authLimitStores, sessions, sessionStore, passwords } = deps;
+  // Failed logins slow down per account and are limited per IP, except from a device that has
+  // signed in to the account before (OWASP device cookies): it answers only for its own
+  // failures, so an attacker elsewhere (even behind the owner's address) cannot keep the owner out.
+  const failuresPerAccount = authLimitStores.backoff("login-account", backoffPolicy(authLimits, authLimits.perEmail));
+  const failuresPerDevice = authLimitStores.backoff("login-device", backoffPolicy(authLimits, authLimits.perEmail));
+  /** The device cookie's key when it vouches for the account being signed in to. */
+  function trustedDevice(req: Request, email: string, now: Date): string | null {
+    const device = sessions.deviceFor(req.headers.cookie, email, now);
+    return device ? `${email} ${device}` : null;
+  }
+  const registrationsPerIp = registrationLimit(authLimits, authLimitStores, clientIp);
+  const failedLoginsPerIp = failedLoginLimit(authLimits, authLimitStores, clientIp, (req) => {
+    const input = loginSchema.safeParse(req.body);
+    return input.success && trustedDevice(req, input.data.email, deps.clock()) !== null;
+  });
 
   /** Sends Retry-After with a rate-limit refusal. */
-  function throttled(res: Response, check: () => void): void {
+  async function throttled(res: Response, check: () => Promise<void>): Promise<void> {
     try {
-      check();
+      await check();
     } catch (error) {
       if (error instanceof RateLimitedError) res.setHeader("Retry-After", String(error.retryAfterSeconds));
       throw error;
@@ -45,9 +54,8 @@ export function authRoutes(deps: CommandDeps): Router {
     return fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
   }
 
-  router.post("/register", async (req, res) => {
+  router.post("/register", registrationsPerIp, async (req, res) => {
     const now = deps.clock();
-    throttled(res, () => registrationsPerIp.hit(clientIp(req), now.getTime()));
     const input = registerSchema.parse(req.body);
     const emailStream = streams.emailReservation(input.email);
 
@@ -91,29 +99,22 @@ export function authRoutes(deps: CommandDeps): Router {
     res.status(201).json(userView(result.state));
   });
 
-  router.post("/login", async (req, res) => {
+  router.post("/login", failedLoginsPerIp, async (req, res) => {
     // A malformed request is a 400 and no attempt: it tried no password.
     const input = loginSchema.parse(req.body);
     const now = deps.clock();
     const at = now.getTime();
-    const ip = clientIp(req);
-    const device = sessions.deviceFor(req.headers.cookie, input.email, now);
-    const deviceKey = device ? `${input.email} ${device}` : null;
-    throttled(res, () => (deviceKey ? requireNoWait(at, [failuresPerDevice, deviceKey]) : requireNoWait(at, [failuresPerAccount, input.email], [failuresPerIp, ip])));
+    const deviceKey = trustedDevice(req, input.email, now);
+    await throttled(res, () => (deviceKey ? requireNoWait(at, [failuresPerDevice, deviceKey]) : requireNoWait(at, [failuresPerAccount, input.email])));
 
     const reservation = fold(emailReservationDecider, await deps.eventStore.readStream(streams.emailReservation(input.email)));
     const user = reservation.reservedFor ? await readUser(reservation.reservedFor) : ({ registered: false } as const);
     const check = await passwords.verify(input.password, user.registered ? user.passwordHash : passwords.dummyHash);
     if (!user.registered || !check.ok) {
-      if (deviceKey) {
-        failuresPerDevice.fail(deviceKey, at);
-      } else {
-        failuresPerAccount.fail(input.email, at);
-        failuresPerIp.fail(ip, at);
-      }
+      await (deviceKey ? failuresPerDevice.fail(deviceKey, at) : failuresPerAccount.fail(input.email, at));
       throw new DomainError("INVALID_CREDENTIALS", "Invalid email or password");
     }
-    if (deviceKey) failuresPerDevice.forget(deviceKey);
+    if (deviceKey) await failuresPerDevice.forget(deviceKey);
     if (check.needsRehash) await rehash(req, user.userId, input.password, now);
     await signIn(res, user.userId, input.email, now);
     res.json(userView(user));

@@ -44,20 +44,4 @@ export const ewayBillDecider: Decider<EwayBillCommand, EwayBillEvent, EwayBillSt
   },
 };
 
-const pincode = z.union([safeString("Pincode is required").max(20, "Pincode must be 6 digits"), z.number()], { error: "Pincode is required" }).transform(String);
-export const ewayBillCreateSchema = z.object({
-  invoiceId: requiredText("Invoice is required", 100),
-  /** Absent: the PIN on the invoice, else the business's profile PIN (issue 9). */
-  dispatchPincode: pincode.optional(),
-  deliveryPincode: pincode,
-  reasonCode: z.number().int().min(1).max(10).optional().default(1),
-  transportMode: z.enum(["road", "rail", "air", "ship"], { error: "Transport mode must be road, rail, air or ship" }).optional().default("road"),
-  distanceKm: z.number({ error: "Distance (km) is required" }).int("Distance must be a whole number of kilometres"),
-  vehicleNumber: optionalText(20),
-  vehicleType: z.enum(["regular", "odc"]).optional().default("regular"),
-  transporterId: optionalText(20),
-  transporterName: optionalText(100),
-  transportDocumentNumber: optionalText(50),
-  transportDocumentDate: optionalDateField("Transport document date"),
-});
 

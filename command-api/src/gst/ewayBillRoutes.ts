@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Router } from "express";
 import { z } from "zod";
-import { formatPaise, indianDateOf, requiredText } from "@bahi/shared/contract";
+import { ewayBillCancelSchema, ewayBillCreateSchema, formatPaise, indianDateOf } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { ewayBillValidity, validateEwayBill, type TransportMode, type VehicleType } from "@bahi/shared/returns";
 import { requireUserId, notFound, ValidationError } from "@bahi/shared/server";
@@ -11,9 +11,8 @@ import { fold, handle } from "../http/decider.ts";
 import { recordId } from "../http/ids.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
 import { userDecider } from "../auth/user.ts";
-import { ewayBillCreateSchema, ewayBillDecider, type Generated } from "./ewayBill.ts";
+import { ewayBillDecider, type Generated } from "./ewayBill.ts";
 
-const cancelSchema = z.object({ reason: requiredText("Reason is required", 200) });
 
 /**
  * SANDBOX numbering: 12 digits derived from the bill's id. Generating a real e-way bill goes
@@ -97,7 +96,7 @@ export function ewayBillRoutes(deps: CommandDeps): Router {
   router.post("/:id/cancel", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
     const id = recordId(req.params.id, "E-way bill");
-    const { reason } = cancelSchema.parse(req.body);
+    const { reason } = ewayBillCancelSchema.parse(req.body);
     const now = deps.clock();
     const result = await handle(deps.eventStore, streams.ewayBill(id), ewayBillDecider, { kind: "cancel", ownerId: userId, reason, at: now }, commandContext(req, userId, now));
     sendPosition(res, result.position);

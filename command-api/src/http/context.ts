@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
-import { POSITION_HEADER } from "@bahi/shared/contract";
+import { ETAG_HEADER, formatETag, POSITION_HEADER } from "@bahi/shared/contract";
 import { currentAccess } from "@bahi/shared/server";
 import type { CommandContext } from "./decider.ts";
+import { recordRevisionGuard } from "./revision.ts";
 
 /**
  * `userId` is the business the command writes to (requireUserId's answer). Issue 11: when the
@@ -14,6 +15,10 @@ export function commandContext(req: Request, userId: string | null, now: Date): 
   const correlation = req.headers["x-correlation-id"];
   const access = currentAccess(req);
   const acting = access && userId !== null && access.businessId === userId ? access : null;
+  // Issue 12: If-Match on a record's write; the answer to a PUT or PATCH names the revision it made.
+  const expectedRevision = recordRevisionGuard(req, userId, (revision) => {
+    if (req.method !== "DELETE" && !req.res?.headersSent) req.res?.setHeader(ETAG_HEADER, formatETag(revision));
+  });
   return {
     userId,
     actor: acting ? `user:${acting.personId}` : userId ? `user:${userId}` : "anonymous",
@@ -21,6 +26,7 @@ export function commandContext(req: Request, userId: string | null, now: Date): 
     causationId: null,
     now,
     ...(acting ? { businessId: acting.businessId, actorName: acting.name, actorRole: acting.role } : {}),
+    ...(expectedRevision ? { expectedRevision } : {}),
   };
 }
 

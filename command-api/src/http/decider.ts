@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { CURRENT_SCHEMA_VERSION, upcast, validateEvent, type BahiEvent } from "@bahi/shared/events";
 import type { EventStore, ExpectedRevision, NewEvent, RecordedEvent } from "@bahi/shared/server";
+import type { RecordRevisionGuard } from "./revision.ts";
+import { beforeOwnEvents, nextId } from "../idempotency/ids.ts";
 
 /** A pure decider: no I/O, no clock, no random ids (they come in with the command). */
 export interface Decider<Command, Event extends BahiEvent, State> {
@@ -20,6 +22,8 @@ export interface CommandContext {
   businessId?: string;
   actorName?: string;
   actorRole?: "owner" | "accountant" | "staff" | "auditor";
+  /** Issue 12: the record a PUT/PATCH/DELETE names and its If-Match, held by handle() (http/revision.ts). */
+  expectedRevision?: RecordRevisionGuard;
 }
 
 export interface Handled<State> {
@@ -34,7 +38,8 @@ export interface Handled<State> {
 function toNewEvent(event: BahiEvent, context: CommandContext): NewEvent {
   const valid = validateEvent(event);
   return {
-    id: randomUUID(),
+    // Issue 12: derived from the Idempotency-Key when the request has one (idempotency/ids.ts).
+    id: nextId(randomUUID),
     type: valid.type,
     data: valid.data,
     metadata: {
@@ -75,16 +80,23 @@ export async function handle<Command, Event extends BahiEvent, State>(
   command: Command,
   context: CommandContext,
 ): Promise<Handled<State>> {
-  const recorded = await eventStore.readStream(streamId);
+  // A re-run after a crash decides on the stream as it stood before its own first attempt.
+  const recorded = beforeOwnEvents(await eventStore.readStream(streamId));
   const state = fold(decider, recorded);
   const events = decider.decide(command, state);
   const lastRevision = recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision;
-  if (events.length === 0) return { state, events, position: null, revision: lastRevision };
+  // Issue 12: a stale If-Match appends nothing. After decide, so someone else's record stays "not found".
+  context.expectedRevision?.check(streamId, recorded);
+  if (events.length === 0) {
+    if (lastRevision !== null) context.expectedRevision?.reached(streamId, lastRevision);
+    return { state, events, position: null, revision: lastRevision };
+  }
   const expected: ExpectedRevision = recorded.length === 0 ? "no_stream" : recorded[recorded.length - 1]!.revision;
   const result = await eventStore.appendToStream(
     streamId,
     events.map((event) => toNewEvent(event, context)),
     expected,
   );
+  context.expectedRevision?.reached(streamId, result.nextExpectedRevision);
   return { state: events.reduce(decider.evolve, state), events, position: result.position, revision: result.nextExpectedRevision };
 }

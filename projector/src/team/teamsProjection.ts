@@ -61,6 +61,8 @@ export const teamsProjection: Projection<TeamDocument> = {
 /** Issue 11: the businesses a person belongs to besides their own (GET /api/me), one document each. */
 export const membershipsProjection: Projection<MembershipDocument> = {
   collection: collections.memberships,
+  // A person's documents gather events of every business they work in (issue 12: split by document).
+  partitionBy: "document",
   handles: ["InvitationAccepted", "MemberRoleChanged", "MemberRemoved"],
   documentIds(event) {
     switch (event.type) {

@@ -5,6 +5,8 @@ import { collections, type UserDocument } from "@bahi/shared/read-models";
 /** The user without the password hash, which never leaves the user's own stream. */
 export const usersProjection: Projection<UserDocument> = {
   collection: collections.users,
+  // A person's documents gather events of every business they work in (issue 12: split by document).
+  partitionBy: "document",
   handles: ["UserRegistered", "ProfileUpdated", "ProfileLogoChanged", "PlanChanged", "InvoiceCreated"],
   documentIds(event) {
     switch (event.type) {

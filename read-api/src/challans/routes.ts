@@ -1,7 +1,8 @@
 import { Router } from "express";
 import { isRecordId } from "@bahi/shared/contract";
 import { collections, type DeliveryChallanDocument, type UserDocument } from "@bahi/shared/read-models";
-import { notFound, requireUserId, type BlobStore, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { notFound, requireUserId, type BlobStore, type EventStore, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { ownedWithETag } from "../etag.ts";
 import { logoOf } from "../profile/logo.ts";
 import { challanPdf } from "./challanPdf.ts";
 
@@ -9,7 +10,7 @@ import { challanPdf } from "./challanPdf.ts";
 const withoutFacts = ({ facts: _facts, ...challan }: DeliveryChallanDocument) => challan;
 
 /** GET /api/delivery-challans, /{id} and /{id}/pdf (issue 9, Rule 55): the owner's challans only. */
-export function deliveryChallanReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<BlobStore, "get">; sessions: SessionCodec }): Router {
+export function deliveryChallanReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<BlobStore, "get">; sessions: SessionCodec; eventStore: Pick<EventStore, "readStream">; asOf?: Date }): Router {
   const router = Router();
   const { readStore, sessions } = deps;
 
@@ -26,7 +27,7 @@ export function deliveryChallanReadRoutes(deps: { readStore: ReadStore; blobStor
     res.json(rows.map(withoutFacts));
   });
   router.get("/:id", async (req, res) => {
-    res.json(withoutFacts(await owned(req.params.id, requireUserId(sessions, req))));
+    res.json(withoutFacts(await ownedWithETag<DeliveryChallanDocument>(deps, res, "delivery-challans", req.params.id, requireUserId(sessions, req), "Delivery challan")));
   });
   router.get("/:id/pdf", async (req, res) => {
     const userId = requireUserId(sessions, req);

@@ -66,3 +66,27 @@ export class ValidationError extends Error {
     this.name = "ValidationError";
   }
 }
+
+/**
+ * Issue 12: the write's If-Match names a revision the record's stream has moved past; nothing
+ * was appended. A 412 whose body carries the record as a read would answer now (`current`,
+ * filled in by the command side's view of it before the answer is sent) and its revision.
+ */
+export class StaleRevisionError extends Error {
+  readonly code = "STALE_REVISION";
+  /** The record as GET /api/{kind}/{id} answers it now; null once deleted or not yet known. */
+  current: unknown = null;
+  constructor(
+    readonly streamId: string,
+    readonly expected: number,
+    /** The stream's revision now (null: no stream). */
+    readonly revision: number | null,
+    /** Global position of the stream's last event, so the view can wait for the projection to include it. */
+    readonly position: string | null,
+    /** The record the write named: its API path segment ("customers"), id and business. */
+    readonly record: { path: string; id: string; businessId: string | null },
+  ) {
+    super(`Stream ${streamId}: If-Match ${expected}, now at ${String(revision)}`);
+    this.name = "StaleRevisionError";
+  }
+}

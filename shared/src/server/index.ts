@@ -5,18 +5,23 @@ export * from "./stores.ts";
 export * from "./dataDirLock.ts";
 export { pgliteClient, postgresClient, openPglite, durableStartParams, type SqlClient, type SqlExecutor } from "./sql/client.ts";
 export { migrate } from "./sql/schema.ts";
-export { SqlEventStore } from "./sql/sqlEventStore.ts";
+export { SqlEventStore, type AppendNotification } from "./sql/sqlEventStore.ts";
 export { SqlReadStore } from "./sql/sqlReadStore.ts";
 export { MemoryReadStore } from "./memory/memoryReadStore.ts";
 export { SqlBlobStore } from "./sql/sqlBlobStore.ts";
 export { SqlSessionStore } from "./sql/sqlSessionStore.ts";
+export { AdvisoryLeases, MEMBER_CLASS, UNIT_CLASS, type AdvisoryLeasesOptions } from "./sql/advisoryLeases.ts";
 export * from "./http/index.ts";
 export { isShareToken, SHARE_PATH, shareUrl } from "./http/shareUrl.ts";
 export { InProcessJobQueue } from "./jobs/inProcessJobQueue.ts";
 export { BullmqJobQueue } from "./jobs/bullmqJobQueue.ts";
-export { waitForProjection, lowestCheckpoint } from "./waitForProjection.ts";
+export * from "./observability/index.ts";
+export { waitForProjection, lowestCheckpoint, reachedFor } from "./waitForProjection.ts";
+export { businessKeyOf, partitionOf } from "./partition.ts";
 export * from "./health.ts";
 export * from "./returnInputs.ts";
+// Issue 12: ETag and If-Match: a record's revision as of what a read answers.
+export { currentRecordView, isRevisionedRecordPath, readWithRevision, recordStream, revisionAt, REVISIONED_RECORDS, type RevisionedRead, type RevisionedRecordPath } from "./recordRevision.ts";
 // Issue 11: each record's history, told from its events (the read API may not read events itself).
 export { businessOfEvent, historyEntries, indianDateTime, recordHistory, type HistoryDeps } from "./audit/history.ts";
 // Issue 11: the hash chain, its verification, and the ledger's journal and export.

@@ -4,7 +4,10 @@ import type { EventStore } from "./ports/eventStore.ts";
 import type { ReadStore } from "./ports/readStore.ts";
 import type { BlobStore } from "./ports/blobStore.ts";
 import type { SessionStore } from "./ports/sessionStore.ts";
+import { everyPartition, type PartitionLeases } from "./ports/partitionLeases.ts";
+import { AdvisoryLeases } from "./sql/advisoryLeases.ts";
 import type { AuditLog } from "./ports/auditLog.ts";
+import type { IdempotencyStore } from "./ports/idempotencyStore.ts";
 import type { ChainVerifier } from "./audit/chain.ts";
 import { lockDataDir } from "./dataDirLock.ts";
 import type { HealthCheck } from "./health.ts";
@@ -14,6 +17,7 @@ import { SqlEventStore } from "./sql/sqlEventStore.ts";
 import { SqlReadStore } from "./sql/sqlReadStore.ts";
 import { SqlBlobStore } from "./sql/sqlBlobStore.ts";
 import { SqlSessionStore } from "./sql/sqlSessionStore.ts";
+import { SqlIdempotencyStore } from "./sql/sqlIdempotencyStore.ts";
 
 export interface Stores {
   eventStore: EventStore;
@@ -24,6 +28,10 @@ export interface Stores {
   /** Documents too large for an event (uploads, filed returns), referred to by hash. */
   blobStore: BlobStore;
   sessionStore: SessionStore;
+  /** Issue 12: Idempotency-Key claims and the answers retries get back. */
+  idempotency: IdempotencyStore;
+  /** Issue 12: how this process's projector shares the read models' partitions with others. */
+  partitionLeases(): PartitionLeases;
   describe: string;
   /** "store": the database answers, and notifications (read-your-writes' wake-ups) reach us. */
   health: HealthCheck;
@@ -37,6 +45,8 @@ export type StoreConfig =
 /** `clock`: when appended events are recorded (tests move it to record events "last month"). */
 export interface StoresOptions {
   clock?: () => Date;
+  /** Default: this process works every partition (one projector per store, as on PGlite). */
+  partitionLeases?: () => PartitionLeases;
 }
 
 function storesOver(sql: SqlClient, describe: string, release: () => void = () => {}, options: StoresOptions = {}): Stores {
@@ -49,6 +59,8 @@ function storesOver(sql: SqlClient, describe: string, release: () => void = () =
     readStore,
     blobStore: new SqlBlobStore(sql),
     sessionStore: new SqlSessionStore(sql),
+    idempotency: new SqlIdempotencyStore(sql),
+    partitionLeases: options.partitionLeases ?? (() => everyPartition),
     describe,
     health: storeHealth(sql),
     async close() {
@@ -79,7 +91,8 @@ export async function openStores(config: StoreConfig, options: { log?: (message:
   if (config.kind === "postgres") {
     const sql = postgresClient(config.databaseUrl, { log: options.log });
     await migrate(sql);
-    return storesOver(sql, "postgres");
+    // Projector shards on one database share its partitions through advisory locks.
+    return storesOver(sql, "postgres", () => {}, { partitionLeases: () => new AdvisoryLeases(config.databaseUrl, { log: options.log }) });
   }
   const release = lockDataDir(config.dataDir);
   try {

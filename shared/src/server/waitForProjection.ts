@@ -1,12 +1,34 @@
 import { compareWirePositions } from "../contract/http.ts";
-import type { ReadStore } from "./ports/readStore.ts";
+import { partitionOf } from "./partition.ts";
+import type { ProjectionState, ReadStore } from "./ports/readStore.ts";
 
 /** Notifications can be lost (a dropped LISTEN connection): waiters still look now and then. */
 export const SAFETY_RECHECK_MS = 500;
 
 interface Waiter {
   position: string;
+  businessId: string | null;
   resolve(passed: boolean): void;
+}
+
+/**
+ * How far the read models have come for one business (null: for every business): a
+ * partition split by business counts only the partition the business lives in, so a read
+ * waits on the projector shard that owns its business and on no other (issue 12).
+ */
+export function reachedFor(states: readonly ProjectionState[], businessId: string | null): string | null {
+  let low: string | null = null;
+  let first = true;
+  for (const state of states) {
+    const relevant =
+      businessId !== null && state.scope === "business" && state.parts > 1 ? [state.partCheckpoints[partitionOf(businessId, state.parts)] ?? null] : state.partCheckpoints;
+    for (const checkpoint of relevant) {
+      if (checkpoint === null) return null;
+      if (first || compareWirePositions(checkpoint, low) < 0) low = checkpoint;
+      first = false;
+    }
+  }
+  return low;
 }
 
 /**
@@ -26,16 +48,14 @@ class ProjectionWatcher {
   ) {}
 
   /** The lowest checkpoint over every projection's active generation (null: some projection has none yet). */
-  async lowest(): Promise<string | null> {
-    const checkpoints = Object.values(await this.readStore.checkpoints());
-    if (checkpoints.length === 0) return null;
-    return checkpoints.reduce((low, c) => (compareWirePositions(c, low) < 0 ? c : low));
+  async lowest(businessId: string | null = null): Promise<string | null> {
+    return reachedFor(await this.readStore.partitionCheckpoints(), businessId);
   }
 
-  wait(position: string, timeoutMs: number): Promise<boolean> {
+  wait(position: string, businessId: string | null, timeoutMs: number): Promise<boolean> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => finish(false), timeoutMs);
-      const waiter: Waiter = { position, resolve: (passed) => finish(passed) };
+      const waiter: Waiter = { position, businessId, resolve: (passed) => finish(passed) };
       const finish = (passed: boolean) => {
         if (!this.waiters.delete(waiter)) return;
         clearTimeout(timer);
@@ -73,15 +93,16 @@ class ProjectionWatcher {
     this.checking = (async () => {
       do {
         this.checkAgain = false;
-        let lowest: string | null;
+        let states: ProjectionState[];
         try {
-          lowest = await this.lowest();
+          states = await this.readStore.partitionCheckpoints();
         } catch {
           // The store is unreachable for now: the next notification or the safety re-check tries again.
           return;
         }
         for (const waiter of [...this.waiters]) {
-          if (lowest !== null && compareWirePositions(lowest, waiter.position) >= 0) waiter.resolve(true);
+          const reached = reachedFor(states, waiter.businessId);
+          if (reached !== null && compareWirePositions(reached, waiter.position) >= 0) waiter.resolve(true);
         }
       } while (this.checkAgain && this.waiters.size > 0);
     })().finally(() => {
@@ -103,21 +124,23 @@ function watcherOf(readStore: ReadStore, recheckMs: number): ProjectionWatcher {
 
 /**
  * Waits until every projection's active checkpoint has passed `position` (null: nothing to
- * wait for). Woken by the read store's commit notifications, with a slow safety re-check.
+ * wait for); with `businessId`, only the partitions that business's documents live in.
+ * Woken by the read store's commit notifications, with a slow safety re-check.
  * Resolves true when it has, false when `timeoutMs` ran out first.
  */
 export async function waitForProjection(
   readStore: ReadStore,
   position: string | null,
   timeoutMs: number,
-  options: { recheckMs?: number } = {},
+  options: { recheckMs?: number; businessId?: string | null } = {},
 ): Promise<boolean> {
   if (position === null) return true;
+  const businessId = options.businessId ?? null;
   const watcher = watcherOf(readStore, Math.max(options.recheckMs ?? SAFETY_RECHECK_MS, 250));
-  const lowest = await watcher.lowest();
+  const lowest = await watcher.lowest(businessId);
   if (lowest !== null && compareWirePositions(lowest, position) >= 0) return true;
   if (timeoutMs <= 0) return false;
-  return watcher.wait(position, timeoutMs);
+  return watcher.wait(position, businessId, timeoutMs);
 }
 
 /** The lowest checkpoint over every projection (for health): null when some projection has none yet. */

@@ -7,6 +7,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link } from "wouter";
 import { describeError } from "../../api/errors.ts";
 import { useCreateExpense, useExpenses, useUpdateExpense } from "../../api/expenses.ts";
+import { useRecordRevision } from "../../api/record-revision.ts";
 import { useProfile } from "../../api/profile.ts";
 import { useVendors } from "../../api/vendors.ts";
 import {
@@ -32,6 +33,7 @@ import { periodFiledOf, type PeriodFiled } from "../../lib/period-filed.ts";
 import { cn } from "../../lib/utils.ts";
 import { FormDialog } from "../form-dialog.tsx";
 import { PeriodFiledDialog } from "../period-filed-dialog.tsx";
+import { StaleRecordNotice } from "../stale-record-notice.tsx";
 import { CheckboxField } from "../ui/checkbox-field.tsx";
 import { Label } from "../ui/label.tsx";
 import { SelectField, type SelectOption } from "../ui/select-field.tsx";
@@ -142,6 +144,23 @@ function billLabel(bill: Expense): string {
   return [bill.vendorInvoiceNumber ?? bill.description, formatIndianDate(bill.date), formatRupees(bill.amount)].join(" · ");
 }
 
+/** The form's values for an expense (or a new one): its GST as recorded, kept when the rate would give it. */
+function formValuesOf(expense: Expense | null, today: Date): ExpenseFormValues {
+  const values = expenseFormValues(expense, today);
+  if (!expense) return values;
+  const recorded = expenseTaxPreview({
+    amount: expense.amount,
+    vendorGstin: expense.vendor?.gstNumber,
+    placeOfSupply: expense.placeOfSupply,
+    businessState: expense.businessStateCode,
+    taxability: expense.taxability,
+    gstRate: values.gstRate,
+    reverseCharge: expense.reverseCharge,
+    billDate: expense.vendorInvoiceDate ?? expense.date,
+  });
+  return { ...values, gstAmount: keptGstAmount(expense, recorded) };
+}
+
 /**
  * 'Add Expense' / edit: a supplier's bill (or a credit or debit note against one) at the bill's
  * rate, its GST as the bill shows it, reverse charge, and the input tax credit its category
@@ -158,26 +177,19 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
   const [detailsOpen, setDetailsOpen] = useState(() => hasPurchaseDetails(expense));
   const [periodFiled, setPeriodFiled] = useState<{ filed: PeriodFiled; values: ExpenseFormOutput } | null>(null);
   const detailsId = useId();
-  const [defaultValues] = useState(() => {
-    const values = expenseFormValues(expense, today);
-    if (!expense) return values;
-    const recorded = expenseTaxPreview({
-      amount: expense.amount,
-      vendorGstin: expense.vendor?.gstNumber,
-      placeOfSupply: expense.placeOfSupply,
-      businessState: expense.businessStateCode,
-      taxability: expense.taxability,
-      gstRate: values.gstRate,
-      reverseCharge: expense.reverseCharge,
-      billDate: expense.vendorInvoiceDate ?? expense.date,
-    });
-    return { ...values, gstAmount: keptGstAmount(expense, recorded) };
-  });
+  const [defaultValues] = useState(() => formValuesOf(expense, today));
   const form = useForm<ExpenseFormValues, unknown, ExpenseFormOutput>({
     resolver: zodResolver(expenseFormSchema),
     defaultValues,
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  // Issue 12: the save names the revision opened here; a 412 says the expense changed meanwhile.
+  const revision = useRecordRevision<Expense>(expense ? `/api/expenses/${encodeURIComponent(expense.id)}` : null, {
+    onOpened: (fresh) => {
+      if (!isDirty) form.reset(formValuesOf(fresh, today));
+    },
+    onReload: (fresh) => form.reset(formValuesOf(fresh, today)),
+  });
 
   const vendorList: readonly Vendor[] = vendors.data ?? [];
   const [vendorId, amount, placeOfSupply, category, documentType, taxability, gstRate, gstAmount, reverseCharge, eligibleForItc, date, vendorInvoiceDate] = useWatch({
@@ -214,12 +226,13 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
     const body = buildExpenseBody(values);
     if (reportInNextOpenPeriod) body.reportInNextOpenPeriod = true;
     try {
-      if (expense) await update.mutateAsync({ id: expense.id, input: body });
+      if (expense) await update.mutateAsync({ id: expense.id, input: body, ifMatch: revision.etag });
       else await create.mutateAsync(body);
       setPeriodFiled(null);
       toast({ title: expense ? "Expense updated successfully" : "Expense added successfully" });
       onClose();
     } catch (error) {
+      if (revision.refusedAsStale(error)) return setPeriodFiled(null);
       const filed = periodFiledOf(error);
       if (filed) {
         // Not a failure yet: the user chooses to report it in the next open period or to change the date.
@@ -267,6 +280,7 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
       pendingLabel={expense ? "Updating..." : "Adding..."}
       className="max-h-[92vh] overflow-y-auto sm:max-w-2xl"
     >
+      {revision.stale ? <StaleRecordNotice onReload={() => void revision.reload()} reloading={revision.reloading} /> : null}
       <form id="expense-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
         <SelectField control={form.control} name="documentType" id="expense-documentType" label="Document Type" options={DOCUMENT_OPTIONS} error={errors.documentType?.message} />
         {documentType !== "bill" ? (

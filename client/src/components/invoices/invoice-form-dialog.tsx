@@ -9,6 +9,7 @@ import { useCustomers } from "../../api/customers.ts";
 import { describeError } from "../../api/errors.ts";
 import { HttpError } from "../../api/http.ts";
 import { useCreateInvoice, useNextInvoiceNumber, useReviseInvoice } from "../../api/invoices.ts";
+import { useRecordRevision } from "../../api/record-revision.ts";
 import { invoiceFormValuesOf } from "../../lib/invoice-edit.ts";
 import { useProducts } from "../../api/products.ts";
 import { useProfile } from "../../api/profile.ts";
@@ -35,6 +36,7 @@ import {
 } from "../../lib/invoice-form.ts";
 import { cn } from "../../lib/utils.ts";
 import { FormDialog } from "../form-dialog.tsx";
+import { StaleRecordNotice } from "../stale-record-notice.tsx";
 import { initialSupplyOptions, supplyChoices, SupplyOptions } from "./supply-options.tsx";
 import { SetupLink } from "../setup/setup-reminder.tsx";
 import { InvoiceScanField } from "../barcode/invoice-scan-field.tsx";
@@ -293,7 +295,7 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
     },
   });
   const items = useFieldArray({ control: form.control, name: "items" });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
 
   const businessState = profile.data?.stateCode ?? null;
   const customerList: readonly Customer[] = customers.data ?? [];
@@ -314,6 +316,18 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
   const placeOfSupply = chosenPlace || businessState;
   // Issue 9: reverse charge and LUT charge no tax; the shipping bill rides along (supply-options.tsx).
   const [supplyOptions, setSupplyOptions] = useState(() => initialSupplyOptions(invoice));
+  // Issue 12: the save names the revision opened here; a 412 says the invoice changed meanwhile.
+  const revision = useRecordRevision<Invoice>(invoice ? `/api/invoices/${encodeURIComponent(invoice.id)}` : null, {
+    onOpened: (fresh) => {
+      if (isDirty) return;
+      form.reset(invoiceFormValuesOf(fresh));
+      setSupplyOptions(initialSupplyOptions(fresh));
+    },
+    onReload: (fresh) => {
+      form.reset(invoiceFormValuesOf(fresh));
+      setSupplyOptions(initialSupplyOptions(fresh));
+    },
+  });
   const supplyContext = { customer, placeOfSupply, profile: profile.data, issueDate };
   const choices = supplyChoices(supplyOptions, supplyContext);
   const supply: Supply | null = businessState && placeOfSupply ? { supplierState: businessState, placeOfSupply, ...(toSez ? { toSez } : {}) } : null;
@@ -347,13 +361,18 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
     try {
       const body = { ...buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place, ...(chosen?.isSez ? { toSez: true } : {}) }, new Date(), totalsOptions), ...choices.body };
       const sent = { ...(reportInNextOpenPeriod ? { ...body, reportInNextOpenPeriod } : body), ...(overCreditLimit ? { overCreditLimit } : {}) };
-      if (invoice) await revise.mutateAsync({ id: invoice.id, body: sent });
+      if (invoice) await revise.mutateAsync({ id: invoice.id, body: sent, ifMatch: revision.etag });
       else await createInvoice.mutateAsync(sent);
       setPeriodFiled(null);
       setOverLimit(null);
       toast({ title: invoice ? "Invoice updated successfully" : "Invoice created successfully" });
       onClose();
     } catch (error) {
+      if (revision.refusedAsStale(error)) {
+        setPeriodFiled(null);
+        setOverLimit(null);
+        return;
+      }
       const filed = periodFiledOf(error);
       if (filed) {
         // Not a failure yet: the user chooses to report it later or to change the date.
@@ -401,6 +420,7 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
       submitDisabled={!businessState}
       className="sm:max-w-5xl"
     >
+      {revision.stale ? <StaleRecordNotice onReload={() => void revision.reload()} reloading={revision.reloading} /> : null}
       <form id="invoice-form" noValidate onSubmit={form.handleSubmit((values) => submit(values, false))} className="grid gap-5">
         {profile.isError && (
           <Notice tone="red">

@@ -5,9 +5,11 @@ import { useEffect } from "react";
 import { Controller, useForm, useWatch, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import { useCreateCustomer, useUpdateCustomer } from "../../api/customers.ts";
 import { describeError } from "../../api/errors.ts";
+import { useRecordRevision } from "../../api/record-revision.ts";
 import { useCreateVendor, useUpdateVendor } from "../../api/vendors.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { FormDialog } from "../form-dialog.tsx";
+import { StaleRecordNotice } from "../stale-record-notice.tsx";
 import { CheckboxField } from "../ui/checkbox-field.tsx";
 import { SelectField } from "../ui/select-field.tsx";
 import { TextField, TextareaField } from "../ui/text-field.tsx";
@@ -103,7 +105,14 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
       )) as Resolver<PartyValues>,
     defaultValues: initialValues(party, config.customerFields),
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  // Issue 12: the save names the revision opened here; a 412 says the contact changed meanwhile.
+  const revision = useRecordRevision<Customer | Vendor>(party ? `/api/${kind}s/${encodeURIComponent(party.id)}` : null, {
+    onOpened: (fresh) => {
+      if (!isDirty) form.reset(initialValues(fresh, config.customerFields));
+    },
+    onReload: (fresh) => form.reset(initialValues(fresh, config.customerFields)),
+  });
   const fields: Path<PartyValues>[] = [
     "name",
     "email",
@@ -127,11 +136,12 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
   async function onSubmit(input: PartyValues) {
     try {
       // The resolver has already parsed the values with the kind's schema.
-      if (party) await update.mutateAsync({ id: party.id, input: input as never });
+      if (party) await update.mutateAsync({ id: party.id, input: input as never, ifMatch: revision.etag });
       else await create.mutateAsync(input as never);
       toast({ title: party ? `${config.label} updated successfully` : `${config.label} added successfully` });
       onClose();
     } catch (error) {
+      if (revision.refusedAsStale(error)) return;
       applyServerFieldErrors(error, form.setError, fields);
       toast({
         title: party ? `Failed to update ${noun}` : `Failed to add ${noun}`,
@@ -155,6 +165,7 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
       submitLabel={party ? `Update ${config.label}` : `Add ${config.label}`}
       pendingLabel={party ? "Updating..." : "Adding..."}
     >
+      {revision.stale ? <StaleRecordNotice onReload={() => void revision.reload()} reloading={revision.reloading} /> : null}
       <form id={id("form")} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
         <TextField id={id("name")} label="Name" required className="sm:col-span-2" placeholder={config.placeholders.name} error={errors.name?.message as string | undefined} {...form.register("name")} />
         <TextField id={id("email")} label="Email" type="email" placeholder={config.placeholders.email} error={errors.email?.message as string | undefined} {...form.register("email")} />

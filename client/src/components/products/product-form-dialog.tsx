@@ -7,10 +7,12 @@ import type { z } from "zod";
 import { describeError } from "../../api/errors.ts";
 import { HttpError } from "../../api/http.ts";
 import { useCreateProduct, useUpdateProduct } from "../../api/products.ts";
+import { useRecordRevision } from "../../api/record-revision.ts";
 import { useProfile } from "../../api/profile.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts";
 import { FormDialog } from "../form-dialog.tsx";
+import { StaleRecordNotice } from "../stale-record-notice.tsx";
 import { HsnPicker } from "./hsn-picker.tsx";
 import { UnitPicker } from "./unit-picker.tsx";
 import { Label } from "../ui/label.tsx";
@@ -77,7 +79,14 @@ export function ProductFormDialog({ product, onClose, barcode }: ProductFormDial
     resolver: zodResolver(product ? productUpdateSchema : productCreateSchema) as Resolver<ProductFormInput, unknown, ProductFormOutput>,
     defaultValues: initialValues(product, barcode),
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  // Issue 12: the save names the revision opened here; a 412 says the product changed meanwhile.
+  const revision = useRecordRevision<Product>(product ? `/api/products/${encodeURIComponent(product.id)}` : null, {
+    onOpened: (fresh) => {
+      if (!isDirty) form.reset(initialValues(fresh));
+    },
+    onReload: (fresh) => form.reset(initialValues(fresh)),
+  });
   // Issue 9: goods or services and the HSN/SAC code, with the digits the turnover band needs.
   const profile = useProfile();
   const [kind, gstRate, taxability] = useWatch({ control: form.control, name: ["kind", "gstRate", "taxability"] });
@@ -87,11 +96,12 @@ export function ProductFormDialog({ product, onClose, barcode }: ProductFormDial
     // The schema turns the rate into basis points; the API takes the percent, as the form shows it.
     const body = { ...output, gstRate: basisPointsToPercent(output.gstRate), cessRate: basisPointsToPercent(output.cessRate), cessPerUnit: formatCessPerUnit(output.cessPerUnit) };
     try {
-      if (product) await update.mutateAsync({ id: product.id, input: body });
+      if (product) await update.mutateAsync({ id: product.id, input: body, ifMatch: revision.etag });
       else await create.mutateAsync(body as Omit<ProductCreateInput, "gstRate" | "cessRate" | "cessPerUnit"> & { gstRate: string; cessRate: string; cessPerUnit: string });
       toast({ title: product ? "Product updated successfully" : "Product added successfully" });
       onClose();
     } catch (error) {
+      if (revision.refusedAsStale(error)) return;
       const placed = applyServerFieldErrors(error, form.setError, FIELDS);
       if (placed === 0 && error instanceof HttpError && error.status === 409) {
         form.setError("sku", { type: "server", message: error.errorBody?.message ?? "A product with this SKU already exists" }, { shouldFocus: true });
@@ -117,6 +127,7 @@ export function ProductFormDialog({ product, onClose, barcode }: ProductFormDial
       submitLabel={product ? "Update Product" : "Add Product"}
       pendingLabel={product ? "Updating..." : "Adding..."}
     >
+      {revision.stale ? <StaleRecordNotice onReload={() => void revision.reload()} reloading={revision.reloading} /> : null}
       <form id="product-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
         <TextField id="product-name" label="Product Name" required className="sm:col-span-2" placeholder="Cotton shirt" error={errors.name?.message} {...form.register("name")} />
         <TextareaField id="product-description" label="Description" className="sm:col-span-2" rows={2} placeholder="Half sleeves, assorted colours" error={errors.description?.message} {...form.register("description")} />

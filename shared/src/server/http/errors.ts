@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
 import type { ErrorBody } from "../../contract/http.ts";
-import { DomainError, ValidationError, type DomainErrorCode } from "../errors.ts";
+import { DomainError, StaleRevisionError, ValidationError, type DomainErrorCode } from "../errors.ts";
+import { STALE_REVISION_MESSAGE, type StaleRevisionBody } from "../../contract/revision.ts";
 import { EventTooLargeError, StoreUnavailableError, WrongExpectedRevisionError } from "../ports/eventStore.ts";
 import { QueueUnavailableError } from "../ports/jobQueue.ts";
 
@@ -80,6 +81,9 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
     res.status(400).json(validationBody(error.errors));
   } else if (error instanceof DomainError) {
     res.status(STATUS[error.code]).json({ ...error.details, code: error.code, message: error.message } satisfies ErrorBody);
+  } else if (error instanceof StaleRevisionError) {
+    // Issue 12: the If-Match was stale; the body lets the form show what is there now.
+    res.status(412).json({ code: error.code, message: STALE_REVISION_MESSAGE, current: error.current, revision: error.revision } satisfies StaleRevisionBody);
   } else if (error instanceof WrongExpectedRevisionError) {
     res.status(409).json({ code: ERROR_CODES.concurrentChange, message: "This record was changed at the same time by another request. Reload and try again." } satisfies ErrorBody);
   } else if (error instanceof EventTooLargeError) {

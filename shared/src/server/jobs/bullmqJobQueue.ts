@@ -1,6 +1,6 @@
 import { Job, Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { QueueUnavailableError, type JobHandler, type JobOptions, type JobOutcome, type JobQueue } from "../ports/jobQueue.ts";
+import { QueueUnavailableError, type JobCounts, type JobHandler, type JobOptions, type JobOutcome, type JobQueue } from "../ports/jobQueue.ts";
 
 /**
  * BullMQ over Redis: any number of `bahi worker` processes share the queues. Finished jobs
@@ -80,7 +80,7 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   process(queue: string, handler: JobHandler, options: { concurrency?: number } = {}): void {
-    const worker = new Worker(queue, async (job) => handler(job.data, { jobId: job.id ?? "", attempt: job.attemptsMade + 1 }), {
+    const worker = new Worker(queue, async (job) => handler(job.data, { jobId: job.id ?? "", attempt: job.attemptsMade + 1, attempts: job.opts.attempts ?? 1 }), {
       connection: redisConnection(this.redisUrl),
       prefix: this.prefix,
       concurrency: options.concurrency ?? 2,
@@ -113,6 +113,20 @@ export class BullmqJobQueue implements JobQueue {
 
   async schedule(queue: string, scheduleId: string, everyMs: number, payload: unknown): Promise<void> {
     await this.bounded(this.queue(queue).upsertJobScheduler(scheduleId, { every: everyMs }, { name: queue, data: payload }), `scheduling ${scheduleId}`);
+  }
+
+  async counts(queue: string): Promise<JobCounts> {
+    this.assertConnected();
+    // Asking for "waiting" adds "paused"; prioritized jobs wait too, only in their own set.
+    const counts = await this.bounded(this.queue(queue).getJobCounts("waiting", "prioritized", "active", "delayed", "completed", "failed"), `counting ${queue} jobs`);
+    const count = (state: string) => counts[state] ?? 0;
+    return {
+      waiting: count("waiting") + count("paused") + count("prioritized"),
+      active: count("active"),
+      delayed: count("delayed"),
+      completed: count("completed"),
+      failed: count("failed"),
+    };
   }
 
   async close(): Promise<void> {

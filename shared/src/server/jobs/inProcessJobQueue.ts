@@ -1,4 +1,4 @@
-import type { JobHandler, JobOptions, JobOutcome, JobQueue } from "../ports/jobQueue.ts";
+import type { JobCounts, JobHandler, JobOptions, JobOutcome, JobQueue } from "../ports/jobQueue.ts";
 
 interface Job {
   queue: string;
@@ -7,6 +7,8 @@ interface Job {
   attempts: number;
   backoffMs: number;
   attempt: number;
+  /** Its handler is running now (else, while pending, it waits for its first try or a retry). */
+  running: boolean;
   outcome: JobOutcome;
   finished: Promise<void>;
   finish: () => void;
@@ -34,7 +36,7 @@ export class InProcessJobQueue implements JobQueue {
     if (existing && existing.outcome.state !== "failed") return false;
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
-    const job: Job = { queue, id: jobId, payload, attempts: options.attempts ?? 3, backoffMs: options.backoffMs ?? 200, attempt: 0, outcome: { state: "pending" }, finished, finish };
+    const job: Job = { queue, id: jobId, payload, attempts: options.attempts ?? 3, backoffMs: options.backoffMs ?? 200, attempt: 0, running: false, outcome: { state: "pending" }, finished, finish };
     this.jobs.set(key, job);
     this.push(job);
     return true;
@@ -68,6 +70,18 @@ export class InProcessJobQueue implements JobQueue {
     this.later(tick, 0);
   }
 
+  async counts(queue: string): Promise<JobCounts> {
+    const counts: JobCounts = { waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 };
+    for (const job of this.jobs.values()) {
+      if (job.queue !== queue) continue;
+      if (job.outcome.state !== "pending") counts[job.outcome.state] += 1;
+      else if (job.running) counts.active += 1;
+      else if (job.attempt > 0) counts.delayed += 1;
+      else counts.waiting += 1;
+    }
+    return counts;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
@@ -91,8 +105,9 @@ export class InProcessJobQueue implements JobQueue {
     if (this.closed) return;
     const handler = this.handlers.get(job.queue)!;
     job.attempt += 1;
+    job.running = true;
     try {
-      job.outcome = { state: "completed", result: await handler(job.payload, { jobId: job.id, attempt: job.attempt }) };
+      job.outcome = { state: "completed", result: await handler(job.payload, { jobId: job.id, attempt: job.attempt, attempts: job.attempts }) };
       job.finish();
     } catch (error) {
       if (job.attempt < job.attempts) {
@@ -101,6 +116,8 @@ export class InProcessJobQueue implements JobQueue {
       }
       job.outcome = { state: "failed", error: error instanceof Error ? error.message : String(error) };
       job.finish();
+    } finally {
+      job.running = false;
     }
   }
 }

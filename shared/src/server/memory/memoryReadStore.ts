@@ -84,6 +84,17 @@ export class MemoryReadStore implements ReadStore {
     return { ...this.positions };
   }
 
+  async partitionCheckpoints(): Promise<ProjectionState[]> {
+    return Object.entries(this.positions).map(([projection, checkpoint], generation) => ({
+      projection,
+      generation,
+      checkpoint,
+      parts: 1,
+      scope: "business",
+      partCheckpoints: [checkpoint],
+    }));
+  }
+
   /** A replay never changes, so no commit will ever come. */
   onCommit(_listener: () => void): () => void {
     return () => undefined;
@@ -91,6 +102,10 @@ export class MemoryReadStore implements ReadStore {
 
   async activeProjections(_projections: readonly string[]): Promise<ProjectionState[]> {
     throw readOnly("activeProjections");
+  }
+
+  async buildingProjections(_projections: readonly string[]): Promise<ProjectionState[]> {
+    throw readOnly("buildingProjections");
   }
 
   async getDocuments(_generation: number, _keys: readonly DocumentKey[]): Promise<ReadDocument[]> {
@@ -127,6 +142,10 @@ export class MemoryReadStore implements ReadStore {
 
   async dropGeneration(_generation: number): Promise<void> {
     throw readOnly("dropGeneration");
+  }
+
+  async dropRetired(): Promise<number> {
+    throw readOnly("dropRetired");
   }
 
   /** Nothing to release: the documents go with the last reference to the store. */

@@ -36,7 +36,7 @@ export interface BusinessEventsQuery {
  * What a replay (as-of) needs of an event, and no more: each row of the chain comes back as
  * one JSON text decoded in one step, which on PGlite costs well under half of the whole row.
  */
-export interface ReplayEvent extends Pick<RecordedEvent, "type" | "data" | "position" | "recordedAt"> {
+export interface ReplayEvent extends Pick<RecordedEvent, "type" | "data" | "position" | "recordedAt" | "streamId" | "revision"> {
   chainSeq: number;
   metadata: Pick<RecordedEvent["metadata"], "schemaVersion">;
 }

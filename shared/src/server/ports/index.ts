@@ -5,3 +5,5 @@ export * from "./jobQueue.ts";
 export * from "./blobStore.ts";
 export * from "./sessionStore.ts";
 export * from "./auditLog.ts";
+export * from "./idempotencyStore.ts";
+export * from "./partitionLeases.ts";

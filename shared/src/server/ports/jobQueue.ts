@@ -7,6 +7,8 @@ export interface JobContext {
   jobId: string;
   /** 1 for the first try. */
   attempt: number;
+  /** Tries in all: a failure at `attempt < attempts` is tried again. */
+  attempts: number;
 }
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<unknown>;
@@ -23,6 +25,16 @@ export interface JobOptions {
   backoffMs?: number;
 }
 
+/** How many of a queue's jobs are in each state (finished ones while they are kept). */
+export interface JobCounts {
+  waiting: number;
+  active: number;
+  /** Waiting out a retry's backoff (or a delay). */
+  delayed: number;
+  completed: number;
+  failed: number;
+}
+
 export interface JobQueue {
   readonly kind: "in-process" | "bullmq";
   /** Throws QueueUnavailableError when jobs cannot be queued right now. */
@@ -35,6 +47,8 @@ export interface JobQueue {
   outcome(queue: string, jobId: string, timeoutMs: number): Promise<JobOutcome>;
   /** Queues a job every `everyMs`, once per schedule across every process. */
   schedule(queue: string, scheduleId: string, everyMs: number, payload: unknown): Promise<void>;
+  /** The queue's jobs by state (metrics). Throws QueueUnavailableError like enqueue. */
+  counts(queue: string): Promise<JobCounts>;
   close(): Promise<void>;
 }
 

@@ -46,10 +46,28 @@ export interface ParkedKey {
   documentId: string | null;
 }
 
+/**
+ * Issue 12: how a generation's events are split between projector shards. "business": by the
+ * event's business (metadata businessId, else userId, else its stream), so one shard keeps all
+ * of a business's documents and a read waits only on the shard that owns its business.
+ * "document": by document id, for read models whose documents gather events of several
+ * businesses (a person's memberships). A generation keeps its split for life; a rebuild may
+ * choose another.
+ */
+export type PartitionScope = "business" | "document";
+
+export interface Partitioning {
+  /** How many partitions, each with a checkpoint of its own (1: not split). */
+  parts: number;
+  scope: PartitionScope;
+}
+
 /** One projection's share of a projector commit. */
 export interface ProjectionBatch {
   projection: string;
   generation: number;
+  /** Which of the generation's partitions the checkpoint belongs to (default 0). */
+  part?: number;
   /** The checkpoint the batch was read from; a different stored one means another writer moved it. */
   expectedCheckpoint: string | null;
   /** Equal to expectedCheckpoint when nothing new was read (a retry of parked events). */
@@ -65,7 +83,12 @@ export interface ProjectionBatch {
 export interface ProjectionState {
   projection: string;
   generation: number;
+  /** The lowest of the partitions' checkpoints (null while any partition has applied nothing). */
   checkpoint: string | null;
+  parts: number;
+  scope: PartitionScope;
+  /** Each partition's checkpoint, by part number. */
+  partCheckpoints: (string | null)[];
 }
 
 export interface ParkedSummary {
@@ -93,8 +116,10 @@ export interface ReadStore {
    * system jobs (the overdue sweep, re-dispatching filings), never for a user's request.
    */
   find<T>(collection: string, where: Readonly<Record<string, string | number | boolean | null>>): Promise<T[]>;
-  /** The checkpoint of every projection's active generation. */
+  /** The checkpoint of every projection's active generation (the lowest of its partitions'). */
   checkpoints(): Promise<Record<string, string | null>>;
+  /** Every active generation with each partition's checkpoint: what read-your-writes waits on. */
+  partitionCheckpoints(): Promise<ProjectionState[]>;
   /**
    * A hint that some projector committed (this process or, on PostgreSQL, any other); may fire
    * spuriously or be lost, so waiters re-check now and then. Returns unsubscribe.
@@ -102,8 +127,13 @@ export interface ReadStore {
   onCommit(listener: () => void): () => void;
 
   // --- for projectors ---
-  /** The active generation of each named projection, created empty for those that have none. */
-  activeProjections(projections: readonly string[]): Promise<ProjectionState[]>;
+  /**
+   * The active generation of each named projection, created empty for those that have none
+   * (split as `partitioning` says for that projection; default one partition, scope business).
+   */
+  activeProjections(projections: readonly string[], partitioning?: (projection: string) => Partitioning): Promise<ProjectionState[]>;
+  /** Generations being built by a rebuild (any process's), with their partitions' checkpoints. */
+  buildingProjections(projections: readonly string[]): Promise<ProjectionState[]>;
   /** Documents including tombstones, in the given generation. */
   getDocuments(generation: number, keys: readonly DocumentKey[]): Promise<ReadDocument[]>;
   /** Which of these documents have parked events in the generation: id → position of the earliest. */
@@ -120,12 +150,21 @@ export interface ReadStore {
 
   // --- for rebuilds ---
   /** A new, empty generation of the projection that readers do not see yet. */
-  createGeneration(projection: string): Promise<number>;
-  /** The checkpoint of any generation (active or building), null when it has none or is gone. */
+  createGeneration(projection: string, partitioning?: Partitioning): Promise<number>;
+  /** The checkpoint of any generation (active or building; the lowest of its partitions'), null when it has none or is gone. */
   checkpointAt(generation: number): Promise<string | null>;
-  /** Makes `generation` the one readers see for its projection and drops the projection's older ones. */
+  /**
+   * Makes `generation` the one readers see for its projection: a pointer swap. The projection's
+   * older generations are retired (invisible, refused to writers) and their rows are left for
+   * dropRetired, so the swap's transaction costs the same at any read-model size.
+   */
   activateGeneration(generation: number): Promise<void>;
-  /** Drops a generation that was never activated (a failed rebuild). */
+  /** Drops a generation that was never activated (a failed rebuild): retired, then dropped by dropRetired. */
   dropGeneration(generation: number): Promise<void>;
+  /**
+   * Deletes retired generations' rows, at most `batchSize` documents per transaction, off the
+   * projectors' path; returns how many documents it deleted.
+   */
+  dropRetired(options?: { batchSize?: number }): Promise<number>;
   close(): Promise<void>;
 }

@@ -91,6 +91,22 @@ CREATE TABLE IF NOT EXISTS bahi_rm_checkpoints (
   position text
 );
 
+-- Issue 12: a generation splits into partitions, each with its own checkpoint, for projector
+-- shards. Retired generations wait, invisible, until dropRetired deletes them in batches.
+ALTER TABLE bahi_rm_generations ADD COLUMN IF NOT EXISTS parts integer NOT NULL DEFAULT 1;
+ALTER TABLE bahi_rm_generations ADD COLUMN IF NOT EXISTS scope text NOT NULL DEFAULT 'business';
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'bahi_rm_checkpoints' AND column_name = 'part') THEN
+    ALTER TABLE bahi_rm_checkpoints ADD COLUMN part integer NOT NULL DEFAULT 0;
+    ALTER TABLE bahi_rm_checkpoints DROP CONSTRAINT bahi_rm_checkpoints_pkey;
+    ALTER TABLE bahi_rm_checkpoints ADD PRIMARY KEY (generation, part);
+    ALTER TABLE bahi_rm_generations DROP CONSTRAINT IF EXISTS bahi_rm_generations_status_check;
+    ALTER TABLE bahi_rm_generations ADD CONSTRAINT bahi_rm_generations_status_check CHECK (status IN ('building', 'active', 'retired'));
+  END IF;
+END
+$$;
+
 CREATE TABLE IF NOT EXISTS bahi_rm_parked (
   generation integer NOT NULL,
   position text NOT NULL,
@@ -145,7 +161,26 @@ CREATE OR REPLACE TRIGGER bahi_events_no_truncate BEFORE TRUNCATE ON bahi_events
   FOR EACH STATEMENT EXECUTE FUNCTION bahi_events_append_only();
 `;
 
-const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS];
+/**
+ * Issue 12: Idempotency-Key claims and their answers (SqlIdempotencyStore). A row without a
+ * status is a claim still running; expires_at drives the sweep.
+ */
+const IDEMPOTENCY = `
+CREATE TABLE IF NOT EXISTS bahi_idempotency (
+  scope text NOT NULL,
+  key text NOT NULL,
+  fingerprint text NOT NULL,
+  claimed_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  status integer,
+  headers jsonb,
+  body bytea,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX IF NOT EXISTS bahi_idempotency_expires ON bahi_idempotency (expires_at);
+`;
+
+const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS, IDEMPOTENCY];
 
 /** The statements of a part: split on semicolons outside $$-quoted bodies. */
 export function statementsOf(part: string): string[] {

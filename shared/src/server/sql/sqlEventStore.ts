@@ -71,9 +71,20 @@ function toChained(row: ChainedRow): ChainedEvent {
   return { ...toRecorded(row), chainKey: row.chain_key, chainSeq: Number(row.seq), prevHash: row.prev_hash, hash: row.hash };
 }
 
+/**
+ * Issue 12: how other processes hear of an append (their projectors and read-your-writes
+ * waiters). "per-append": pg_notify inside every append's transaction, so every commit takes
+ * PostgreSQL's one server-wide notification lock while it still holds its chain head.
+ * "batched": one pg_notify after commit, coalesced across the appends this process makes
+ * meanwhile, outside any append's transaction. "none": nobody is told; followers poll.
+ * `npm run bench` measures the three; the default is its choice (README).
+ */
+export type AppendNotification = "per-append" | "batched" | "none";
+
 export interface SqlEventStoreOptions {
   /** When appended events are recorded (tests move it to record events "last month"). */
   clock?: () => Date;
+  notify?: AppendNotification;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -102,6 +113,10 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
   private unlisten: (() => Promise<void>) | null = null;
   private listening: Promise<void> | null = null;
   private readonly clock: () => Date;
+  private readonly notify: AppendNotification;
+  /** A batched notification on its way, and whether appends came after it was sent. */
+  private notifying: Promise<void> | null = null;
+  private notifyAgain = false;
 
   constructor(
     private readonly sql: SqlClient,
@@ -109,6 +124,25 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
   ) {
     this.appended.setMaxListeners(0);
     this.clock = options.clock ?? (() => new Date());
+    this.notify = options.notify ?? "batched";
+  }
+
+  /** One pg_notify for however many appends commit while one is in flight. */
+  private notifyBatched(): void {
+    if (this.sql.kind !== "postgres") return;
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = (async () => {
+      do {
+        this.notifyAgain = false;
+        // A hint only: a lost one costs other processes' followers their idle pause, no more.
+        await this.sql.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`).catch(() => undefined);
+      } while (this.notifyAgain);
+    })().finally(() => {
+      this.notifying = null;
+    });
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -203,11 +237,12 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
         ],
       );
       await tx.query("UPDATE bahi_chain_heads SET seq = $2, hash = $3 WHERE chain_key = $1", [chainKey, seq, prev]);
-      await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
+      if (this.notify === "per-append") await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
       const last = rows.reduce((a, b) => (BigInt(a.pos) > BigInt(b.pos) ? a : b));
       return { nextExpectedRevision: first + events.length - 1, position: toPosition(last.tx, last.pos) };
     });
     this.appended.emit("append");
+    if (this.notify === "batched") this.notifyBatched();
     return result;
   }
 
@@ -247,13 +282,13 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
     // a business's chain; one text per row and JSON.parse take under half of that.
     const rows = await this.sql.query<{ event: string }>(
       `SELECT json_build_array(chain_seq, transaction_id::text || ':' || position, type,
-              to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), metadata->'schemaVersion', data)::text AS event
+              to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), metadata->'schemaVersion', data, stream_id, stream_revision)::text AS event
          FROM bahi_events WHERE chain_key = $1 AND chain_seq > $2 ORDER BY bahi_events.chain_seq`,
       [businessId, afterSeq],
     );
     return rows.map((row) => {
-      const [chainSeq, position, type, recordedAt, schemaVersion, data] = JSON.parse(row.event) as [number, string, string, string, number, unknown];
-      return { chainSeq, position, type, recordedAt, data, metadata: { schemaVersion } };
+      const [chainSeq, position, type, recordedAt, schemaVersion, data, streamId, revision] = JSON.parse(row.event) as [number, string, string, string, number, unknown, string, number];
+      return { chainSeq, position, type, recordedAt, data, metadata: { schemaVersion }, streamId, revision: Number(revision) };
     });
   }
 

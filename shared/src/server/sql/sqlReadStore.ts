@@ -6,6 +6,8 @@ import {
   type DocumentKey,
   type ParkedEvent,
   type ParkedSummary,
+  type PartitionScope,
+  type Partitioning,
   type ProjectionBatch,
   type ProjectionState,
   type ReadDocument,
@@ -56,6 +58,43 @@ function toParked(row: ParkedRow): ParkedEvent {
 
 const byPosition = (a: { position: string }, b: { position: string }) => compareWirePositions(a.position, b.position);
 
+const SINGLE: Partitioning = { parts: 1, scope: "business" };
+
+/** The lowest of the partitions' checkpoints: null while any has applied nothing. */
+export function lowestOf(checkpoints: readonly (string | null)[]): string | null {
+  if (checkpoints.length === 0 || checkpoints.some((c) => c === null)) return null;
+  return checkpoints.reduce((low, c) => (compareWirePositions(c, low) < 0 ? c : low));
+}
+
+interface StateRow {
+  projection: string;
+  generation: number;
+  parts: number;
+  scope: PartitionScope;
+  part: number | null;
+  position: string | null;
+}
+
+/** Generation rows joined with their partitions' checkpoints, one state per generation. */
+function statesOf(rows: readonly StateRow[]): ProjectionState[] {
+  const byGeneration = new Map<number, ProjectionState>();
+  for (const row of rows) {
+    const generation = Number(row.generation);
+    let state = byGeneration.get(generation);
+    if (!state) {
+      const parts = Number(row.parts);
+      state = { projection: row.projection, generation, checkpoint: null, parts, scope: row.scope, partCheckpoints: Array.from({ length: parts }, () => null) };
+      byGeneration.set(generation, state);
+    }
+    if (row.part !== null && Number(row.part) < state.parts) state.partCheckpoints[Number(row.part)] = row.position ?? null;
+  }
+  for (const state of byGeneration.values()) state.checkpoint = lowestOf(state.partCheckpoints);
+  return [...byGeneration.values()];
+}
+
+const STATES = `SELECT g.projection, g.generation, g.parts, g.scope, c.part, c.position
+                  FROM bahi_rm_generations g LEFT JOIN bahi_rm_checkpoints c ON c.generation = g.generation`;
+
 /** ReadStore over PostgreSQL or PGlite: JSONB documents in numbered generations per projection. */
 export class SqlReadStore implements ReadStore {
   private readonly committed = new EventEmitter();
@@ -96,12 +135,11 @@ export class SqlReadStore implements ReadStore {
   }
 
   async checkpoints(): Promise<Record<string, string | null>> {
-    const rows = await this.sql.query<{ projection: string; position: string | null }>(
-      `SELECT g.projection, c.position FROM bahi_rm_generations g
-         LEFT JOIN bahi_rm_checkpoints c ON c.generation = g.generation
-        WHERE g.status = 'active'`,
-    );
-    return Object.fromEntries(rows.map((row) => [row.projection, row.position ?? null]));
+    return Object.fromEntries((await this.partitionCheckpoints()).map((state) => [state.projection, state.checkpoint]));
+  }
+
+  async partitionCheckpoints(): Promise<ProjectionState[]> {
+    return statesOf(await this.sql.query<StateRow>(`${STATES} WHERE g.status = 'active'`));
   }
 
   onCommit(listener: () => void): () => void {
@@ -122,7 +160,7 @@ export class SqlReadStore implements ReadStore {
     return () => this.committed.off("commit", listener);
   }
 
-  async activeProjections(projections: readonly string[]): Promise<ProjectionState[]> {
+  async activeProjections(projections: readonly string[], partitioning: (projection: string) => Partitioning = () => SINGLE): Promise<ProjectionState[]> {
     if (projections.length === 0) return [];
     const missing = async () =>
       this.sql.query<{ projection: string }>(
@@ -135,22 +173,24 @@ export class SqlReadStore implements ReadStore {
       await this.sql.transaction(async (tx) => {
         await tx.query("LOCK TABLE bahi_rm_generations IN EXCLUSIVE MODE");
         for (const { projection } of absent) {
+          const { parts, scope } = partitioning(projection);
           await tx.query(
-            `INSERT INTO bahi_rm_generations (generation, projection, status)
-             SELECT COALESCE((SELECT max(generation) FROM bahi_rm_generations), 0) + 1, $1, 'active'
+            `INSERT INTO bahi_rm_generations (generation, projection, status, parts, scope)
+             SELECT COALESCE((SELECT max(generation) FROM bahi_rm_generations), 0) + 1, $1, 'active', $2, $3
               WHERE NOT EXISTS (SELECT 1 FROM bahi_rm_generations WHERE projection = $1 AND status = 'active')`,
-            [projection],
+            [projection, checkedParts(parts), scope],
           );
         }
       });
     }
-    const rows = await this.sql.query<{ projection: string; generation: number; position: string | null }>(
-      `SELECT g.projection, g.generation, c.position FROM bahi_rm_generations g
-         LEFT JOIN bahi_rm_checkpoints c ON c.generation = g.generation
-        WHERE g.status = 'active' AND g.projection = ANY($1::text[])`,
-      [projections],
+    return statesOf(await this.sql.query<StateRow>(`${STATES} WHERE g.status = 'active' AND g.projection = ANY($1::text[])`, [projections]));
+  }
+
+  async buildingProjections(projections: readonly string[]): Promise<ProjectionState[]> {
+    if (projections.length === 0) return [];
+    return statesOf(
+      await this.sql.query<StateRow>(`${STATES} WHERE g.status = 'building' AND g.projection = ANY($1::text[]) ORDER BY g.generation`, [projections]),
     );
-    return rows.map((row) => ({ projection: row.projection, generation: Number(row.generation), checkpoint: row.position ?? null }));
   }
 
   async getDocuments(generation: number, keys: readonly DocumentKey[]): Promise<ReadDocument[]> {
@@ -186,8 +226,8 @@ export class SqlReadStore implements ReadStore {
   }
 
   async checkpointAt(generation: number): Promise<string | null> {
-    const [row] = await this.sql.query<{ position: string | null }>("SELECT position FROM bahi_rm_checkpoints WHERE generation = $1", [generation]);
-    return row?.position ?? null;
+    const [state] = statesOf(await this.sql.query<StateRow>(`${STATES} WHERE g.generation = $1 AND g.status <> 'retired'`, [generation]));
+    return state?.checkpoint ?? null;
   }
 
   async commit(batches: readonly ProjectionBatch[]): Promise<void> {
@@ -195,37 +235,48 @@ export class SqlReadStore implements ReadStore {
     // Always in generation order, so two projectors committing overlapping batches cannot
     // deadlock; and set-based, so a batch costs the same few round trips however many
     // projections it moves.
-    const ordered = [...batches].sort((a, b) => a.generation - b.generation);
-    const generations = ordered.map((batch) => batch.generation);
+    const partOf = (batch: ProjectionBatch) => batch.part ?? 0;
+    const ordered = [...batches].sort((a, b) => a.generation - b.generation || partOf(a) - partOf(b));
+    const generations = [...new Set(ordered.map((batch) => batch.generation))];
     await this.sql.transaction(async (tx) => {
-      const owners = await tx.query<{ generation: number; projection: string }>(
-        "SELECT generation, projection FROM bahi_rm_generations WHERE generation = ANY($1::integer[]) ORDER BY generation FOR SHARE",
+      const owners = await tx.query<{ generation: number; projection: string; parts: number; status: string }>(
+        "SELECT generation, projection, parts, status FROM bahi_rm_generations WHERE generation = ANY($1::integer[]) ORDER BY generation FOR SHARE",
         [generations],
       );
-      const projectionOf = new Map(owners.map((row) => [Number(row.generation), row.projection]));
+      const ownerOf = new Map(owners.map((row) => [Number(row.generation), row]));
+      const seen = new Set<string>();
       for (const batch of ordered) {
-        const owner = projectionOf.get(batch.generation);
-        if (owner === undefined) throw new ProjectionConflictError(`Generation ${batch.generation} is gone`);
-        if (owner !== batch.projection) {
-          throw new ProjectionConflictError(`Generation ${batch.generation} belongs to ${owner}, not ${batch.projection}`);
+        const owner = ownerOf.get(batch.generation);
+        // A retired generation was swapped out by a rebuild: its rows are on their way out.
+        if (owner === undefined || owner.status === "retired") throw new ProjectionConflictError(`Generation ${batch.generation} is gone`);
+        if (owner.projection !== batch.projection) {
+          throw new ProjectionConflictError(`Generation ${batch.generation} belongs to ${owner.projection}, not ${batch.projection}`);
         }
+        const part = partOf(batch);
+        if (!Number.isInteger(part) || part < 0 || part >= Number(owner.parts)) throw new RangeError(`Generation ${batch.generation} has no partition ${part}`);
+        const key = `${batch.generation}/${part}`;
+        if (seen.has(key)) throw new RangeError(`Two batches for partition ${part} of generation ${batch.generation}`);
+        seen.add(key);
         const stray = batch.documents.find((d) => d.collection !== batch.projection);
         if (stray) throw new RangeError(`Projection ${batch.projection} cannot write to collection ${stray.collection}`);
       }
       await tx.query(
-        "INSERT INTO bahi_rm_checkpoints (generation, position) SELECT g, NULL FROM unnest($1::integer[]) AS g ON CONFLICT (generation) DO NOTHING",
-        [generations],
+        `INSERT INTO bahi_rm_checkpoints (generation, part, position)
+         SELECT g, p, NULL FROM unnest($1::integer[], $2::integer[]) AS k(g, p) ON CONFLICT (generation, part) DO NOTHING`,
+        [ordered.map((batch) => batch.generation), ordered.map(partOf)],
       );
-      const stored = await tx.query<{ generation: number; position: string | null }>(
-        "SELECT generation, position FROM bahi_rm_checkpoints WHERE generation = ANY($1::integer[]) ORDER BY generation FOR UPDATE",
-        [generations],
+      const stored = await tx.query<{ generation: number; part: number; position: string | null }>(
+        `SELECT c.generation, c.part, c.position FROM bahi_rm_checkpoints c
+           JOIN unnest($1::integer[], $2::integer[]) AS k(g, p) ON c.generation = k.g AND c.part = k.p
+          ORDER BY c.generation, c.part FOR UPDATE OF c`,
+        [ordered.map((batch) => batch.generation), ordered.map(partOf)],
       );
-      const storedOf = new Map(stored.map((row) => [Number(row.generation), row.position]));
+      const storedOf = new Map(stored.map((row) => [`${Number(row.generation)}/${Number(row.part)}`, row.position]));
       for (const batch of ordered) {
-        const position = storedOf.get(batch.generation) ?? null;
+        const position = storedOf.get(`${batch.generation}/${partOf(batch)}`) ?? null;
         if (position !== batch.expectedCheckpoint) {
           throw new ProjectionConflictError(
-            `Checkpoint of ${batch.projection} (generation ${batch.generation}) moved from ${String(batch.expectedCheckpoint)} to ${String(position)}`,
+            `Checkpoint of ${batch.projection} (generation ${batch.generation}, partition ${partOf(batch)}) moved from ${String(batch.expectedCheckpoint)} to ${String(position)}`,
           );
         }
       }
@@ -237,8 +288,10 @@ export class SqlReadStore implements ReadStore {
       const moved = ordered.filter((batch) => batch.checkpoint !== batch.expectedCheckpoint);
       if (moved.length > 0) {
         await tx.query(
-          "UPDATE bahi_rm_checkpoints c SET position = u.position FROM unnest($1::integer[], $2::text[]) AS u(generation, position) WHERE c.generation = u.generation",
-          [moved.map((batch) => batch.generation), moved.map((batch) => batch.checkpoint)],
+          `UPDATE bahi_rm_checkpoints c SET position = u.position
+             FROM unnest($1::integer[], $2::integer[], $3::text[]) AS u(generation, part, position)
+            WHERE c.generation = u.generation AND c.part = u.part`,
+          [moved.map((batch) => batch.generation), moved.map(partOf), moved.map((batch) => batch.checkpoint)],
         );
       }
       await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
@@ -268,12 +321,17 @@ export class SqlReadStore implements ReadStore {
     return rows.map((row) => ({ projection: row.projection, count: Number(row.count), firstPosition: row.position, firstError: row.error }));
   }
 
-  async createGeneration(projection: string): Promise<number> {
+  async createGeneration(projection: string, partitioning: Partitioning = SINGLE): Promise<number> {
     return this.sql.transaction(async (tx) => {
       await tx.query("LOCK TABLE bahi_rm_generations IN EXCLUSIVE MODE");
       const [row] = await tx.query<{ next: number }>("SELECT COALESCE(max(generation), 0) + 1 AS next FROM bahi_rm_generations");
       const next = Number(row!.next);
-      await tx.query("INSERT INTO bahi_rm_generations (generation, projection, status) VALUES ($1, $2, 'building')", [next, projection]);
+      await tx.query("INSERT INTO bahi_rm_generations (generation, projection, status, parts, scope) VALUES ($1, $2, 'building', $3, $4)", [
+        next,
+        projection,
+        checkedParts(partitioning.parts),
+        partitioning.scope,
+      ]);
       return next;
     });
   }
@@ -281,37 +339,55 @@ export class SqlReadStore implements ReadStore {
   async activateGeneration(generation: number): Promise<void> {
     await this.sql.transaction(async (tx) => {
       await tx.query("LOCK TABLE bahi_rm_generations IN EXCLUSIVE MODE");
-      const [target] = await tx.query<{ projection: string }>("SELECT projection FROM bahi_rm_generations WHERE generation = $1", [generation]);
+      const [target] = await tx.query<{ projection: string; status: string }>("SELECT projection, status FROM bahi_rm_generations WHERE generation = $1", [
+        generation,
+      ]);
       // Without this, activating a dropped generation would leave the projection with no active one at all.
-      if (!target) throw new ProjectionConflictError(`Generation ${generation} is gone: it cannot be activated`);
-      // Older generations of the projection still building belong to rebuilds this one supersedes.
-      const dropped = await tx.query<{ generation: number }>(
-        `DELETE FROM bahi_rm_generations
-          WHERE projection = $2 AND generation <> $1 AND (status = 'active' OR generation < $1)
-          RETURNING generation`,
+      if (!target || target.status === "retired") throw new ProjectionConflictError(`Generation ${generation} is gone: it cannot be activated`);
+      // A pointer swap: the old active generation (and older rebuilds this one supersedes) are
+      // retired here and deleted later in batches by dropRetired, outside this lock.
+      await tx.query(
+        `UPDATE bahi_rm_generations SET status = 'retired'
+          WHERE projection = $2 AND generation <> $1 AND status <> 'retired' AND (status = 'active' OR generation < $1)`,
         [generation, target.projection],
       );
       await tx.query("UPDATE bahi_rm_generations SET status = 'active' WHERE generation = $1", [generation]);
-      await deleteGenerations(
-        tx,
-        dropped.map((row) => Number(row.generation)),
-      );
       await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
     });
     this.committed.emit("commit");
   }
 
   async dropGeneration(generation: number): Promise<void> {
-    await this.sql.transaction(async (tx) => {
-      const dropped = await tx.query<{ generation: number }>(
-        "DELETE FROM bahi_rm_generations WHERE generation = $1 AND status = 'building' RETURNING generation",
-        [generation],
-      );
-      await deleteGenerations(
-        tx,
-        dropped.map((row) => Number(row.generation)),
-      );
-    });
+    await this.sql.query("UPDATE bahi_rm_generations SET status = 'retired' WHERE generation = $1 AND status = 'building'", [generation]);
+  }
+
+  async dropRetired(options: { batchSize?: number } = {}): Promise<number> {
+    const batchSize = options.batchSize ?? 5_000;
+    let deleted = 0;
+    const retired = await this.sql.query<{ generation: number }>("SELECT generation FROM bahi_rm_generations WHERE status = 'retired' ORDER BY generation");
+    for (const { generation } of retired) {
+      for (;;) {
+        // Short transactions of a bounded size: readers and projectors never wait behind a big delete.
+        const rows = await this.sql.query<{ id: string }>(
+          `DELETE FROM bahi_rm_documents WHERE (generation, collection, id) IN (
+             SELECT generation, collection, id FROM bahi_rm_documents WHERE generation = $1 LIMIT $2)
+           RETURNING id`,
+          [generation, batchSize],
+        );
+        deleted += rows.length;
+        if (rows.length < batchSize) break;
+      }
+      await this.sql.transaction(async (tx) => {
+        await tx.query("DELETE FROM bahi_rm_parked WHERE generation = $1", [generation]);
+        await tx.query("DELETE FROM bahi_rm_checkpoints WHERE generation = $1", [generation]);
+        // A writer that raced the last batch could have added a document: only a bare generation goes.
+        await tx.query(
+          "DELETE FROM bahi_rm_generations WHERE generation = $1 AND status = 'retired' AND NOT EXISTS (SELECT 1 FROM bahi_rm_documents WHERE generation = $1)",
+          [generation],
+        );
+      });
+    }
+    return deleted;
   }
 
   async close(): Promise<void> {
@@ -323,11 +399,9 @@ export class SqlReadStore implements ReadStore {
   }
 }
 
-async function deleteGenerations(tx: SqlExecutor, generations: readonly number[]): Promise<void> {
-  if (generations.length === 0) return;
-  for (const table of ["bahi_rm_documents", "bahi_rm_checkpoints", "bahi_rm_parked"]) {
-    await tx.query(`DELETE FROM ${table} WHERE generation = ANY($1::integer[])`, [generations]);
-  }
+function checkedParts(parts: number): number {
+  if (!Number.isInteger(parts) || parts < 1 || parts > 1024) throw new RangeError(`A read model splits into 1 to 1024 partitions, not ${parts}`);
+  return parts;
 }
 
 async function writeDocuments(tx: SqlExecutor, generation: number, documents: readonly ReadDocument[]): Promise<void> {
