@@ -10,6 +10,8 @@ import { openPglite, pgliteClient, postgresClient, storesOnClient, type SqlClien
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
 import { dashboardLatency, invoiceThroughput } from "./commerce.ts";
 import { asOfLatency } from "./asOf.ts";
+import { appendThroughputRows } from "./append.ts";
+import { shardRows } from "./shards.ts";
 
 const APPENDS = 500;
 
@@ -57,3 +59,9 @@ for (const row of rows) console.log(row);
 console.log("\n## Invoices and the dashboard\n");
 console.log("| what | requests | result |\n|---|---|---|");
 for (const row of [...(await invoiceThroughput()), ...(await dashboardLatency()), ...(await asOfLatency())]) console.log(row);
+
+console.log("\n## Append notification, shards and read-your-writes (issue 12)\n");
+console.log("| what | writers | throughput | mean latency per append |\n|---|---|---|---|");
+for (const row of await appendThroughputRows()) console.log(row);
+console.log("\n| what | events | result |\n|---|---|---|");
+for (const row of await shardRows()) console.log(row);

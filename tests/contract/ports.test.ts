@@ -73,7 +73,7 @@ function contractsOn(kind: "pglite" | "postgres"): void {
       try {
         // The first shape, as a database from before per-projection checkpoints holds it.
         await sql.exec(`
-          DROP TABLE bahi_rm_documents, bahi_rm_checkpoints, bahi_rm_generations, bahi_rm_parked;
+          DROP TABLE bahi_rm_documents, bahi_rm_checkpoints, bahi_rm_generations, bahi_rm_parked, bahi_schema_version;
           CREATE TABLE bahi_rm_generations (generation integer PRIMARY KEY, status text NOT NULL);
           INSERT INTO bahi_rm_generations VALUES (1, 'active');
           CREATE TABLE bahi_rm_documents (generation integer NOT NULL, collection text NOT NULL, id text NOT NULL, owner_id text, data jsonb, position text NOT NULL, PRIMARY KEY (generation, collection, id));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { SqlClient } from "./client.ts";
 import { backfillChain } from "./chainBackfill.ts";
 
@@ -203,15 +204,29 @@ export function statementsOf(part: string): string[] {
   return statements.map((statement) => statement.trim()).filter(Boolean);
 }
 
+/**
+ * Issue 12: the schema this code expects, by content. A database that already has it is left
+ * alone: DDL such as ALTER TABLE takes exclusive locks even when it changes nothing, and a
+ * process starting beside running ones (a projector shard joining) must not lock their tables
+ * or deadlock with their commits.
+ */
+export const SCHEMA_VERSION = createHash("sha256").update(SCHEMA_PARTS.join("\n")).digest("hex");
+
 /** Idempotent; an advisory lock keeps processes starting together from racing on CREATE. */
 export async function migrate(client: SqlClient): Promise<void> {
   await client.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(74290001)");
-    for (const part of SCHEMA_PARTS) {
-      for (const statement of statementsOf(part)) {
-        await tx.query(statement);
+    await tx.query("CREATE TABLE IF NOT EXISTS bahi_schema_version (id integer PRIMARY KEY CHECK (id = 1), version text NOT NULL)");
+    const [current] = await tx.query<{ version: string }>("SELECT version FROM bahi_schema_version WHERE id = 1");
+    if (current?.version !== SCHEMA_VERSION) {
+      for (const part of SCHEMA_PARTS) {
+        for (const statement of statementsOf(part)) {
+          await tx.query(statement);
+        }
       }
+      await tx.query("INSERT INTO bahi_schema_version (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version", [SCHEMA_VERSION]);
     }
+    // Rows written around the adapter (an earlier release, a bulk load) are chained whatever the schema.
     await backfillChain(tx);
   });
 }
