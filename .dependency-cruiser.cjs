@@ -14,7 +14,7 @@ module.exports = {
       from: {
         path: "^command-api/src/[^/]+/[^/]+\\.ts$",
         // loginLimits.ts: the auth routes' per-IP limits, express-rate-limit over Redis (issue 12).
-        pathNot: "\\.test\\.ts$|(^|/)routes\\.ts$|Routes\\.ts$|^command-api/src/http/context\\.ts$|^command-api/src/auth/loginLimits\\.ts$",
+        pathNot: "\\.test\\.ts$|(^|/)routes\\.ts$|Routes\\.ts$|^command-api/src/handling/context\\.ts$|^command-api/src/auth/loginLimits\\.ts$",
       },
       to: { dependencyTypes: ["npm", "npm-dev", "npm-no-pkg", "npm-unknown", "core"], path: INFRASTRUCTURE + "|^(node:)?(http|https|net|fs|fs/promises|child_process)$" },
     },

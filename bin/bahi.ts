@@ -5,7 +5,18 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SandboxGsp } from "@bahi/command-api";
 import { allProjections, applicationsProjection, Projector, type AnyProjection } from "@bahi/projector";
-import { BullmqJobQueue, createLogger, DataDirLockedError, InProcessJobQueue, messageLog, openStores, verifyJsonLinesExport, type JobQueue, type StoreConfig, type Stores } from "@bahi/shared/server";
+import {
+  BullmqJobQueue,
+  createLogger,
+  DataDirLockedError,
+  InProcessJobQueue,
+  messageLog,
+  openStores,
+  verifyJsonLinesExport,
+  type JobQueue,
+  type StoreConfig,
+  type Stores,
+} from "@bahi/shared/server";
 import { createBahi, DEFAULT_CLIENT_DIR, type Role } from "./server.ts";
 
 const USAGE = `Usage: bahi <command>
@@ -226,7 +237,9 @@ async function projectorAdmin(command: "rebuild" | "retry" | "parked", args: str
   let projection: string | undefined;
   let shared: boolean | undefined;
   try {
-    ({ values: { projection, shared } } = parseArgs({ args, options: { projection: { type: "string" }, shared: { type: "boolean" } }, strict: true, allowPositionals: false }));
+    ({
+      values: { projection, shared },
+    } = parseArgs({ args, options: { projection: { type: "string" }, shared: { type: "boolean" } }, strict: true, allowPositionals: false }));
   } catch (error) {
     fail(`${(error as Error).message}\n\n${USAGE}`);
   }
@@ -236,20 +249,30 @@ async function projectorAdmin(command: "rebuild" | "retry" | "parked", args: str
   const config: StoreConfig = process.env.DATABASE_URL ? serverStoreConfig() : { kind: "embedded", dataDir: dataDir() };
   const stores = await open(config);
   try {
-    const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: projections(), batchSize: projectorBatchSize(), partitions: projectorPartitions(), log });
+    const projector = new Projector({
+      eventLog: stores.eventLog,
+      readStore: stores.readStore,
+      projections: projections(),
+      batchSize: projectorBatchSize(),
+      partitions: projectorPartitions(),
+      log,
+    });
     switch (command) {
       case "rebuild": {
         const started = Date.now();
         // --shared: the running projector shards fill the new generations beside their live work.
         const { generations, events } = await projector.rebuild({ projection, shared: shared === true });
-        const into = Object.entries(generations).map(([name, generation]) => `${name} → ${generation}`).join(", ");
+        const into = Object.entries(generations)
+          .map(([name, generation]) => `${name} → ${generation}`)
+          .join(", ");
         log(`rebuilt read models from ${events} events in ${Date.now() - started} ms (generations: ${into})`);
         return;
       }
       case "retry": {
         const { applied, stillParked } = await projector.retryParked({ projection });
         for (const p of applied) log(`applied ${p.projection} ${p.position} ${p.event.type}${p.documentId ? ` (document ${p.documentId})` : ""}`);
-        for (const p of stillParked) log(`still parked ${p.projection} ${p.position} ${p.event.type}${p.documentId ? ` (document ${p.documentId})` : ""}: ${p.error} (attempts ${p.attempts})`);
+        for (const p of stillParked)
+          log(`still parked ${p.projection} ${p.position} ${p.event.type}${p.documentId ? ` (document ${p.documentId})` : ""}: ${p.error} (attempts ${p.attempts})`);
         log(`${applied.length} applied, ${stillParked.length} still parked`);
         if (stillParked.length > 0) process.exitCode = 2;
         return;
@@ -276,7 +299,9 @@ async function projectorAdmin(command: "rebuild" | "retry" | "parked", args: str
 async function ledgerVerify(args: string[]): Promise<void> {
   let business: string | undefined;
   try {
-    ({ values: { business } } = parseArgs({ args, options: { business: { type: "string" } }, strict: true, allowPositionals: false }));
+    ({
+      values: { business },
+    } = parseArgs({ args, options: { business: { type: "string" } }, strict: true, allowPositionals: false }));
   } catch (error) {
     fail(`${(error as Error).message}\n\n${USAGE}`);
   }
@@ -293,7 +318,9 @@ async function ledgerVerify(args: string[]): Promise<void> {
       } else {
         problems++;
         const problem = result.firstProblem!;
-        console.log(`PROBLEM\t${name}\t${problem.kind} at seq ${problem.seq}${problem.position ? ` (position ${problem.position})` : ""}\t${result.checked} events checked before it`);
+        console.log(
+          `PROBLEM\t${name}\t${problem.kind} at seq ${problem.seq}${problem.position ? ` (position ${problem.position})` : ""}\t${result.checked} events checked before it`,
+        );
       }
     }
     log(`${businesses.length} business(es) verified, ${problems} with a problem`);

@@ -115,9 +115,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
   app.use(securityHeaders({ secure: options.secureCookies ?? false }));
 
   const sessions =
-    serves("command-api") || serves("read-api")
-      ? sessionCodec(required(options.sessionSecret, "a session secret"), { secure: options.secureCookies ?? false })
-      : null;
+    serves("command-api") || serves("read-api") ? sessionCodec(required(options.sessionSecret, "a session secret"), { secure: options.secureCookies ?? false }) : null;
 
   const projector = serves("projector")
     ? new Projector({
@@ -260,7 +258,20 @@ export function createBahi(options: BahiOptions): RunningBahi {
     );
   }
   if (sessions && serves("read-api")) {
-    app.use("/api", readApiRouter({ readStore: stores.readStore, blobStore: stores.blobStore, eventLog: stores.eventLog, eventStore: stores.eventStore, auditLog: stores.auditLog, sessions, waitTimeoutMs: options.readWaitTimeoutMs, clock, replayAsOf: createAsOfReplayer(stores.auditLog, { projections: options.projections }) }));
+    app.use(
+      "/api",
+      readApiRouter({
+        readStore: stores.readStore,
+        blobStore: stores.blobStore,
+        eventLog: stores.eventLog,
+        eventStore: stores.eventStore,
+        auditLog: stores.auditLog,
+        sessions,
+        waitTimeoutMs: options.readWaitTimeoutMs,
+        clock,
+        replayAsOf: createAsOfReplayer(stores.auditLog, { projections: options.projections }),
+      }),
+    );
   }
   app.use("/api", apiNotFound);
   if (serves("read-api")) {
@@ -310,8 +321,8 @@ export function createBahi(options: BahiOptions): RunningBahi {
       stopBackgroundTasks = startBackgroundTasks(backgroundTasks, options.log ?? (() => {}));
       if (runsWorkers) {
         // Work that was asked for before a restart, and the daily sweep.
-        void Promise.all([redispatchPendingFilings({ eventStore: stores.eventStore, readStore: stores.readStore, jobs }), scheduleOverdueSweep(jobs, clock())]).catch((error: unknown) =>
-          options.log?.(`could not schedule background work: ${(error as Error).message}`),
+        void Promise.all([redispatchPendingFilings({ eventStore: stores.eventStore, readStore: stores.readStore, jobs }), scheduleOverdueSweep(jobs, clock())]).catch(
+          (error: unknown) => options.log?.(`could not schedule background work: ${(error as Error).message}`),
         );
       }
       return new Promise((resolveListen, reject) => {

@@ -1,7 +1,7 @@
 import type { BlobStore, EventLog, EventStore, IdempotencyStore, JobQueue, ReadStore, SessionCodec, SessionStore } from "@bahi/shared/server";
 import type { PasswordHasher } from "./auth/password.ts";
 import type { AuthLimitStores } from "./auth/loginLimits.ts";
-import type { AuthRateLimits } from "./http/rateLimit.ts";
+import type { AuthRateLimits } from "./handling/rateLimit.ts";
 
 /** Everything the command side needs from outside, handed in at start-up. */
 export interface CommandDeps {

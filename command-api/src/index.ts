@@ -19,12 +19,12 @@ import { deliveryChallanRoutes } from "./challans/routes.ts";
 import { productRoutes } from "./products/routes.ts";
 import { profileRoutes } from "./profile/routes.ts";
 import { meRoutes, teamRoutes } from "./team/routes.ts";
-import { staleRevisionView } from "./http/revision.ts";
+import { staleRevisionView } from "./handling/revision.ts";
 import { nextId } from "./idempotency/ids.ts";
 import { idempotentCommands, keepRawBody } from "./idempotency/middleware.ts";
 
 export type { CommandDeps } from "./deps.ts";
-export { authRateLimitsFromEnv, type AuthRateLimits } from "./http/rateLimit.ts";
+export { authRateLimitsFromEnv, type AuthRateLimits } from "./handling/rateLimit.ts";
 export { authLimitStores, type AuthLimitStores } from "./auth/loginLimits.ts";
 export { OWASP_SCRYPT, PasswordHasher, type ScryptParams } from "./auth/password.ts";
 export { redispatchPendingFilings, registerFilingWorker, type FilingWorkerDeps } from "./gst/filingWorker.ts";
@@ -54,7 +54,14 @@ export function commandApiRouter(given: CommandDeps): Router {
   router.use("/auth", authRoutes(deps));
   router.use(
     "/customers",
-    partyRoutes(deps, { label: "Customer", schema: customerInputSchema, stream: streams.customer, decider: customerDecider, view: customerView, beforeDelete: assertCustomerHasNoDocuments }),
+    partyRoutes(deps, {
+      label: "Customer",
+      schema: customerInputSchema,
+      stream: streams.customer,
+      decider: customerDecider,
+      view: customerView,
+      beforeDelete: assertCustomerHasNoDocuments,
+    }),
   );
   router.use(
     "/vendors",

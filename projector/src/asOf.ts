@@ -72,7 +72,10 @@ export async function replayAsOf(auditLog: AuditLog, businessId: string, asOf: D
   const until = asOf.toISOString();
   const events = await auditLog.replayEvents(businessId);
   // recordedAt and toISOString share one format (UTC, milliseconds): compared as text.
-  return foldEvents(events.filter((event) => event.recordedAt <= until), projections);
+  return foldEvents(
+    events.filter((event) => event.recordedAt <= until),
+    projections,
+  );
 }
 
 export interface AsOfReplayerOptions {
@@ -128,7 +131,10 @@ export function createAsOfReplayer(auditLog: AuditLog, options: AsOfReplayerOpti
     const until = asOf.toISOString();
     const replay = chainOf(businessId, head).then((chain) =>
       // recordedAt and toISOString share one format (UTC, milliseconds): compared as text.
-      foldEvents(chain.filter((event) => event.recordedAt <= until), options.projections),
+      foldEvents(
+        chain.filter((event) => event.recordedAt <= until),
+        options.projections,
+      ),
     );
     // A failed replay is not remembered: the next request tries again.
     replay.catch(() => replays.delete(key));

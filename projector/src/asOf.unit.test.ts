@@ -16,12 +16,26 @@ const recorded = (event: BahiEvent): RecordedEvent => ({
   position: `1:${position}`,
   recordedAt: "2026-01-01T00:00:00.000Z",
 });
-const added = (id: string, name: string): BahiEvent => ({ type: "CustomerAdded", data: { customerId: id, ownerId: "u-1", name, email: null, phone: null, address: null, gstNumber: null, creditLimitPaise: 0, addedAt: "2026-01-02" } });
-const updated = (id: string, name: string): BahiEvent => ({ type: "CustomerUpdated", data: { customerId: id, ownerId: "u-1", name, email: null, phone: null, address: null, gstNumber: null, creditLimitPaise: 0, updatedAt: "2026-01-03" } });
+const added = (id: string, name: string): BahiEvent => ({
+  type: "CustomerAdded",
+  data: { customerId: id, ownerId: "u-1", name, email: null, phone: null, address: null, gstNumber: null, creditLimitPaise: 0, addedAt: "2026-01-02" },
+});
+const updated = (id: string, name: string): BahiEvent => ({
+  type: "CustomerUpdated",
+  data: { customerId: id, ownerId: "u-1", name, email: null, phone: null, address: null, gstNumber: null, creditLimitPaise: 0, updatedAt: "2026-01-03" },
+});
 
 describe("as-of replay (issue 11)", () => {
   it("folds a business's events through the live projection into a read-only store, tombstones dropped", async () => {
-    const store = foldEvents([recorded(added("c-1", "Ravi")), recorded(updated("c-1", "Ravi & Sons")), recorded(added("c-2", "Gone")), recorded({ type: "CustomerDeleted", data: { customerId: "c-2", ownerId: "u-1", deletedAt: "2026-01-05" } })], [customersProjection]);
+    const store = foldEvents(
+      [
+        recorded(added("c-1", "Ravi")),
+        recorded(updated("c-1", "Ravi & Sons")),
+        recorded(added("c-2", "Gone")),
+        recorded({ type: "CustomerDeleted", data: { customerId: "c-2", ownerId: "u-1", deletedAt: "2026-01-05" } }),
+      ],
+      [customersProjection],
+    );
     expect((await store.list<{ id: string; name: string }>("customers", "u-1")).map((c) => [c.id, c.name])).toEqual([["c-1", "Ravi & Sons"]]);
     expect(await store.get("customers", "c-2")).toBeNull();
     expect(await store.checkpoints()).toEqual({ customers: `1:${position}` });
@@ -41,7 +55,16 @@ describe("as-of replay (issue 11)", () => {
         return customersProjection.evolve(doc, event);
       },
     };
-    const store = foldEvents([recorded(added("c-1", "Ravi")), recorded(added("c-2", "Shah")), recorded(updated("c-1", "bad")), recorded(updated("c-1", "Ravi & Sons")), recorded(updated("c-2", "Shah & Co"))], [fussy]);
+    const store = foldEvents(
+      [
+        recorded(added("c-1", "Ravi")),
+        recorded(added("c-2", "Shah")),
+        recorded(updated("c-1", "bad")),
+        recorded(updated("c-1", "Ravi & Sons")),
+        recorded(updated("c-2", "Shah & Co")),
+      ],
+      [fussy],
+    );
     expect(await store.get("customers", "c-1")).toMatchObject({ name: "Ravi" }); // waits behind its parked event
     expect(await store.get("customers", "c-2")).toMatchObject({ name: "Shah & Co" }); // goes on
   });

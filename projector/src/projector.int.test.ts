@@ -49,7 +49,11 @@ describe("the projector engine", () => {
   });
 
   async function customer(ownerId: string | undefined, name: string): Promise<string> {
-    const result = await stores.eventStore.appendToStream(`customer-${randomUUID()}`, [{ id: randomUUID(), type: "CustomerAdded", data: { ownerId, name }, metadata: { schemaVersion: 1, userId: ownerId ?? "nobody" } } as never], "no_stream");
+    const result = await stores.eventStore.appendToStream(
+      `customer-${randomUUID()}`,
+      [{ id: randomUUID(), type: "CustomerAdded", data: { ownerId, name }, metadata: { schemaVersion: 1, userId: ownerId ?? "nobody" } } as never],
+      "no_stream",
+    );
     return result.position;
   }
 

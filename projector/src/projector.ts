@@ -87,7 +87,9 @@ function assertInPartition(target: Target, next: ReadDocument | null): void {
   if (target.scope !== "business" || target.parts <= 1 || next?.ownerId == null) return;
   const owners = partitionOf(next.ownerId, target.parts);
   if (owners !== target.part) {
-    throw new Error(`${target.projection.collection} document ${next.id} belongs to ${next.ownerId} (partition ${owners}), not to partition ${target.part}: split ${target.projection.collection} by document`);
+    throw new Error(
+      `${target.projection.collection} document ${next.id} belongs to ${next.ownerId} (partition ${owners}), not to partition ${target.part}: split ${target.projection.collection} by document`,
+    );
   }
 }
 
@@ -115,7 +117,14 @@ export function routeEvent(projection: AnyProjection, event: BahiEvent, context?
  * existed). The live projector and the as-of replay both apply events through this, so a
  * replayed read model is the live one's fold, not a second implementation of it.
  */
-export function evolveDocument(projection: AnyProjection, current: ReadDocument | undefined, event: BahiEvent, id: string, position: string, context?: EventContext): ReadDocument | null {
+export function evolveDocument(
+  projection: AnyProjection,
+  current: ReadDocument | undefined,
+  event: BahiEvent,
+  id: string,
+  position: string,
+  context?: EventContext,
+): ReadDocument | null {
   const data = projection.evolve(current?.data ?? null, event, context);
   if (!current && data === null) return null;
   const ownerId = data === null ? (current?.ownerId ?? null) : projection.ownerOf(data);
@@ -349,10 +358,7 @@ export class Projector {
   private async stepTargets(targets: Target[]): Promise<number> {
     const { eventLog, readStore } = this.options;
     if (targets.length === 0) return 0;
-    const from = targets.reduce<string | null>(
-      (lowest, t) => (eventLog.comparePositions(t.checkpoint, lowest) < 0 ? t.checkpoint : lowest),
-      targets[0]!.checkpoint,
-    );
+    const from = targets.reduce<string | null>((lowest, t) => (eventLog.comparePositions(t.checkpoint, lowest) < 0 ? t.checkpoint : lowest), targets[0]!.checkpoint);
     const page = await eventLog.readAll(from, this.batchSize);
     if (page.events.length === 0 || page.checkpoint === null) return 0;
 
@@ -590,9 +596,7 @@ export class Projector {
         await this.sleep((await this.committedAhead()) ? PENDING_MS : this.idleMs);
       } catch (error) {
         if (this.stopping) return;
-        this.options.log?.(
-          `projector: step over ${this.projectionNames.length} projections failed (${describeError(error)}); retrying in ${backoff} ms`,
-        );
+        this.options.log?.(`projector: step over ${this.projectionNames.length} projections failed (${describeError(error)}); retrying in ${backoff} ms`);
         await this.sleep(backoff, { ignoreHints: true });
         backoff = Math.min(backoff * 2, this.maxBackoffMs);
       }
@@ -614,13 +618,12 @@ export class Projector {
         resolve();
         return;
       }
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.wake = null;
+        this.wake = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       // While backing off, appends do not cut the pause short (the database may be down); stop does.
       this.wake = options.ignoreHints ? () => (this.stopping ? done() : undefined) : done;
     });

@@ -15,10 +15,19 @@ export interface ETagDeps {
 }
 
 /** The business's record at /api/{path}/{id}, its ETag set on `res`; 404 when missing or someone else's. */
-export async function ownedWithETag<T extends { userId: string }>(deps: ETagDeps, res: Response, path: RevisionedRecordPath, id: string | undefined, businessId: string, label: string): Promise<T> {
+export async function ownedWithETag<T extends { userId: string }>(
+  deps: ETagDeps,
+  res: Response,
+  path: RevisionedRecordPath,
+  id: string | undefined,
+  businessId: string,
+  label: string,
+): Promise<T> {
   // Only a uuid can name a record: anything else is not found without asking the store.
   if (!isRecordId(id)) throw notFound(label);
-  const found = deps.asOf ? { data: await deps.readStore.get<T>(REVISIONED_RECORDS[path].collection, id.toLowerCase()), revision: null } : await readWithRevision<T>(deps, path, id.toLowerCase());
+  const found = deps.asOf
+    ? { data: await deps.readStore.get<T>(REVISIONED_RECORDS[path].collection, id.toLowerCase()), revision: null }
+    : await readWithRevision<T>(deps, path, id.toLowerCase());
   if (!found?.data || found.data.userId !== businessId) throw notFound(label);
   if (found.revision !== null) res.setHeader(ETAG_HEADER, formatETag(found.revision));
   return found.data;

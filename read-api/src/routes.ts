@@ -1,7 +1,33 @@
 import { Router } from "express";
-import { isRecordId, REPORT_PERIODS, toPaise, withBalance, type Customer, type Expense, type Invoice, type Product, type ReportPeriod, type SearchResults, type Vendor } from "@bahi/shared/contract";
+import {
+  isRecordId,
+  REPORT_PERIODS,
+  toPaise,
+  withBalance,
+  type Customer,
+  type Expense,
+  type Invoice,
+  type Product,
+  type ReportPeriod,
+  type SearchResults,
+  type Vendor,
+} from "@bahi/shared/contract";
 import { collections, type DashboardDocument, type SalesNoteDocument, type UserDocument } from "@bahi/shared/read-models";
-import { loadReturnBooks, notFound, prepareReturn, refuseUnsafeInput, requireUserId, ValidationError, type BlobStore, type AuditLog, type ChainVerifier, type EventLog, type EventStore, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import {
+  loadReturnBooks,
+  notFound,
+  prepareReturn,
+  refuseUnsafeInput,
+  requireUserId,
+  ValidationError,
+  type BlobStore,
+  type AuditLog,
+  type ChainVerifier,
+  type EventLog,
+  type EventStore,
+  type ReadStore,
+  type SessionCodec,
+} from "@bahi/shared/server";
 import { asOfDispatcher } from "./asOf.ts";
 import { waitForPosition } from "./consistency.ts";
 import { ownedWithETag } from "./etag.ts";
@@ -53,8 +79,7 @@ const bankDetails = (user: UserDocument | null) => ({
   upiId: user?.upiId ?? null,
 });
 
-const newestFirst = <T extends { createdAt: string }>(rows: T[]): T[] =>
-  rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+const newestFirst = <T extends { createdAt: string }>(rows: T[]): T[] => rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 
 /** The read side's HTTP routes, to mount under /api. Every query filters by the session's user. */
 export function readApiRouter(deps: ReadDeps): Router {
@@ -65,7 +90,9 @@ export function readApiRouter(deps: ReadDeps): Router {
   router.use(refuseUnsafeInput);
   if (!deps.asOf) {
     // Issue 11: `?asOf=` is answered by these same routes over a replay, with the clock stopped then.
-    router.use(asOfDispatcher({ sessions, clock, replayAsOf: deps.replayAsOf, routerOver: (replayed, asOf) => readApiRouter({ ...deps, readStore: replayed, clock: () => asOf, asOf }) }));
+    router.use(
+      asOfDispatcher({ sessions, clock, replayAsOf: deps.replayAsOf, routerOver: (replayed, asOf) => readApiRouter({ ...deps, readStore: replayed, clock: () => asOf, asOf }) }),
+    );
     router.use(waitForPosition({ readStore, eventLog: deps.eventLog, timeoutMs: deps.waitTimeoutMs ?? 2000 }));
   }
   // Answers depend on the session and on the projector's progress: never cache them.
@@ -197,13 +224,17 @@ export function readApiRouter(deps: ReadDeps): Router {
     // With a GSTIN the GST lines are the monthly GSTR-3B's, by the engine that files it.
     const gstin = user?.gstNumber ?? null;
     const books = gstin ? await loadReturnBooks(readStore, deps.blobStore, userId) : null;
-    const gstOfMonth = books && gstin
-      ? (month: string) => {
-          const { totals } = prepareReturn(books, { returnType: "GSTR3B", period: month, gstin, stateCode: user?.stateCode ?? null, today: now });
-          return { outputTax: toPaise(totals.outputTax), inputTax: toPaise(totals.inputTax), netPayable: toPaise(totals.netPayable) };
-        }
-      : undefined;
-    return { report: buildReport(period, now, { invoices, expenses, customers, gstOfMonth }), business: user?.companyName ?? `${user?.firstName ?? ""} ${user?.lastName ?? ""}`.trim() };
+    const gstOfMonth =
+      books && gstin
+        ? (month: string) => {
+            const { totals } = prepareReturn(books, { returnType: "GSTR3B", period: month, gstin, stateCode: user?.stateCode ?? null, today: now });
+            return { outputTax: toPaise(totals.outputTax), inputTax: toPaise(totals.inputTax), netPayable: toPaise(totals.netPayable) };
+          }
+        : undefined;
+    return {
+      report: buildReport(period, now, { invoices, expenses, customers, gstOfMonth }),
+      business: user?.companyName ?? `${user?.firstName ?? ""} ${user?.lastName ?? ""}`.trim(),
+    };
   }
   router.use("/reports", agingRoutes({ readStore, sessions, clock }));
   router.get("/reports", async (req, res) => {
@@ -235,12 +266,17 @@ export function readApiRouter(deps: ReadDeps): Router {
         readStore.list<Customer>(collections.customers, userId),
         readStore.list<Product>(collections.products, userId),
       ]);
-      results.invoices = newestFirst(invoices.filter((i) => has(i.invoiceNumber, i.customer.name, i.customer.gstNumber))).slice(0, 8)
+      results.invoices = newestFirst(invoices.filter((i) => has(i.invoiceNumber, i.customer.name, i.customer.gstNumber)))
+        .slice(0, 8)
         .map((i) => ({ id: i.id, invoiceNumber: i.invoiceNumber, customerName: i.customer.name, total: i.total, status: i.status }));
       // Issue 10: archived customers are hidden from pickers and search alike.
-      results.customers = customers.filter((c) => c.archived !== true && has(c.name, c.email, c.gstNumber, c.phone)).slice(0, 8)
+      results.customers = customers
+        .filter((c) => c.archived !== true && has(c.name, c.email, c.gstNumber, c.phone))
+        .slice(0, 8)
         .map((c) => ({ id: c.id, name: c.name, gstNumber: c.gstNumber, email: c.email }));
-      results.products = products.filter((p) => has(p.name, p.sku, p.hsnCode, p.category, p.barcode)).slice(0, 8)
+      results.products = products
+        .filter((p) => has(p.name, p.sku, p.hsnCode, p.category, p.barcode))
+        .slice(0, 8)
         .map((p) => ({ id: p.id, name: p.name, sku: p.sku, stock: p.stock }));
     }
     res.json(results);

@@ -23,7 +23,17 @@ async function business(app: TestApp) {
   const profile = await owner.put("/api/profile", { companyName: "Rao Consultants", gstNumber: "27AAPFU0939F1ZV", gstRegistrationDate: "2026-05-01" });
   expect(profile.status, JSON.stringify(profile.body)).toBe(200);
   expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
-  const service = (await owner.post("/api/products", { name: "Audit fee", sku: `S-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 1000, gstRate: 18, hsnCode: "998221" })).body.id as string;
+  const service = (
+    await owner.post("/api/products", {
+      name: "Audit fee",
+      sku: `S-${randomBytes(3).toString("hex")}`,
+      category: "Other",
+      price: "1000",
+      stock: 1000,
+      gstRate: 18,
+      hsnCode: "998221",
+    })
+  ).body.id as string;
   const customer = async (name: string, stateCode = "27") => (await owner.post("/api/customers", { name, stateCode })).body.id as string;
   /** quantity × ₹1,000 + 18%, intra-state. */
   const invoice = async (customerId: string, quantity: number, issueDate: string) => {
@@ -65,8 +75,19 @@ describe.each(backends)("tax on advances for services (s.13(2)) on %s", (backend
     const rao = await b.customer("Rao Traders");
     const received = await b.advance(rao, { amount: "11800", date: "2026-05-10", supply: "services", gstRate: "18" });
     expect(received.status, JSON.stringify(received.body)).toBe(201);
-    expect(received.body).toMatchObject({ supply: "services", gstRate: 18, placeOfSupply: "27", taxableValue: "10000.00", igst: "0.00", cgst: "900.00", sgst: "900.00", amount: "11800.00" });
-    expect((await b.owner.get(`/api/customers/${rao}/advances`)).body).toMatchObject([{ id: received.body.id, supply: "services", taxableValue: "10000.00", cgst: "900.00", sgst: "900.00" }]);
+    expect(received.body).toMatchObject({
+      supply: "services",
+      gstRate: 18,
+      placeOfSupply: "27",
+      taxableValue: "10000.00",
+      igst: "0.00",
+      cgst: "900.00",
+      sgst: "900.00",
+      amount: "11800.00",
+    });
+    expect((await b.owner.get(`/api/customers/${rao}/advances`)).body).toMatchObject([
+      { id: received.body.id, supply: "services", taxableValue: "10000.00", cgst: "900.00", sgst: "900.00" },
+    ]);
 
     const may1 = await b.preview("GSTR1", "052026");
     expect(may1.json.at).toEqual([{ pos: "27", sply_ty: "INTRA", itms: [INTRA_10000] }]);
@@ -141,7 +162,9 @@ describe.each(backends)("tax on advances for services (s.13(2)) on %s", (backend
 
   it("a composition business does not charge GST (s.10(4)): its services advance is recorded without tax", async () => {
     const b = await business(app);
-    expect((await b.owner.put("/api/profile", { companyName: "Rao Consultants", gstNumber: "27AAPFU0939F1ZV", gstCategory: "Composition", compositionCategory: "services" })).status).toBe(200);
+    expect(
+      (await b.owner.put("/api/profile", { companyName: "Rao Consultants", gstNumber: "27AAPFU0939F1ZV", gstCategory: "Composition", compositionCategory: "services" })).status,
+    ).toBe(200);
     const rao = await b.customer("Rao Traders");
     const received = await b.advance(rao, { amount: "11800", date: "2026-05-10", supply: "services", gstRate: "18" });
     expect(received.status, JSON.stringify(received.body)).toBe(201);

@@ -23,7 +23,8 @@ async function business(app: TestApp) {
   await owner.register();
   expect((await owner.put("/api/profile", { companyName: "Rao Oil Mills", stateCode: "27" })).status).toBe(200);
   expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
-  const oil = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 1000, gstRate: 18 })).body.id as string;
+  const oil = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 1000, gstRate: 18 })).body
+    .id as string;
   const customer = async (name: string) => (await owner.post("/api/customers", { name, stateCode: "27" })).body.id as string;
   const invoice = async (customerId: string, quantity = 1, issueDate = "2026-06-10") => {
     const created = await owner.post("/api/invoices", {
@@ -42,8 +43,10 @@ async function business(app: TestApp) {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as { id: string; remaining: string };
   };
-  const apply = (customerId: string, advanceId: string, invoiceId: string, amount: string) => owner.post(`/api/customers/${customerId}/advances/${advanceId}/apply`, { invoiceId, amount });
-  const advancesOf = async (customerId: string) => (await owner.get(`/api/customers/${customerId}/advances`)).body as { id: string; amount: string; applied: string; remaining: string }[];
+  const apply = (customerId: string, advanceId: string, invoiceId: string, amount: string) =>
+    owner.post(`/api/customers/${customerId}/advances/${advanceId}/apply`, { invoiceId, amount });
+  const advancesOf = async (customerId: string) =>
+    (await owner.get(`/api/customers/${customerId}/advances`)).body as { id: string; amount: string; applied: string; remaining: string }[];
   const balanceOf = async (customerId: string) => (await owner.get(`/api/customers/${customerId}/balance`)).body.balance as string;
   return { owner, customer, invoice, advance, apply, advancesOf, balanceOf };
 }
@@ -111,7 +114,13 @@ describe.each(backends)("customer advances (issue 10) on %s", (backend) => {
     expect(overInvoice.body.code).toBe("PAYMENT_EXCEEDS_BALANCE");
     expect(await countEvents(app.sql)).toBe(afterAdvance);
     expect(afterAdvance).toBe(before + 1);
-    for (const body of [{ amount: "0", date: TODAY, mode: "upi" }, { amount: "-5", date: TODAY, mode: "upi" }, { amount: "100", date: "2026-07-01", mode: "upi" }, { amount: "100", date: TODAY, mode: "barter" }, { amount: "100" }]) {
+    for (const body of [
+      { amount: "0", date: TODAY, mode: "upi" },
+      { amount: "-5", date: TODAY, mode: "upi" },
+      { amount: "100", date: "2026-07-01", mode: "upi" },
+      { amount: "100", date: TODAY, mode: "barter" },
+      { amount: "100" },
+    ]) {
       const res = await b.owner.post(`/api/customers/${rao}/advances`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe("VALIDATION_FAILED");
@@ -188,7 +197,8 @@ describe.each(backends)("customer advances (issue 10) on %s", (backend) => {
     }
     expect(await read()).toMatchObject(expected);
   }
-  const sweep = () => resumeUnfinishedProcesses({ eventStore: app.stores.eventStore, readStore: app.stores.readStore, clock: () => new Date(NOW.getTime() + 61_000), olderThanMs: 60_000 });
+  const sweep = () =>
+    resumeUnfinishedProcesses({ eventStore: app.stores.eventStore, readStore: app.stores.readStore, clock: () => new Date(NOW.getTime() + 61_000), olderThanMs: 60_000 });
 
   it("a crash after reserving the advance: the recovery sweep pays the invoice under the same payment id, once", async () => {
     const b = await business(app);

@@ -21,7 +21,8 @@ async function business(app: TestApp, companyName: string) {
   await owner.register();
   expect((await owner.put("/api/profile", { companyName, stateCode: "27" })).status).toBe(200);
   expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
-  const oil = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 1000, gstRate: 18 })).body.id as string;
+  const oil = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 1000, gstRate: 18 })).body
+    .id as string;
   const customer = async (name: string) => (await owner.post("/api/customers", { name, stateCode: "27" })).body.id as string;
   /** An invoice of `quantity` oils (₹1,180 each) due on `dueDate` (issued the same day unless said). */
   const invoice = async (customerId: string, dueDate: string | null, extra: Record<string, unknown> = {}, quantity = 1) => {

@@ -39,7 +39,8 @@ describe.each(backends)("as of a past moment (issue 11) on %s", (backend) => {
     await owner.register();
     expect((await owner.put("/api/profile", { companyName: "Rao Oils", gstNumber: "27AAPFU0939F1ZV", gstRegistrationDate: "2026-04-01" })).status).toBe(200);
     expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
-    product = (await owner.post("/api/products", { name: "Groundnut oil", sku: `G-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18 })).body.id;
+    product = (await owner.post("/api/products", { name: "Groundnut oil", sku: `G-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18 }))
+      .body.id;
     customer = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL", address: "12 MG Road, Bengaluru" })).body.id;
     const invoice = async (quantity: number) => {
       const subtotal = 1000 * quantity;
@@ -89,7 +90,15 @@ describe.each(backends)("as of a past moment (issue 11) on %s", (backend) => {
     const live = (await owner.get("/api/reports?period=this-quarter")).body;
     const past = await owner.get(`/api/reports?period=this-quarter&${asOf(OCTOBER_END)}`);
     expect(past.status, JSON.stringify(past.body)).toBe(200);
-    expect(past.body).toMatchObject({ label: "Oct–Dec 2026", invoiceCount: 2, totalIncome: 3000, totalExpenses: 500, netProfit: 2500, averagePaymentDays: null, gst: { outputTax: 540 } });
+    expect(past.body).toMatchObject({
+      label: "Oct–Dec 2026",
+      invoiceCount: 2,
+      totalIncome: 3000,
+      totalExpenses: 500,
+      netProfit: 2500,
+      averagePaymentDays: null,
+      gst: { outputTax: 540 },
+    });
     expect(live).toEqual({
       ...past.body,
       totalIncome: 6000,
@@ -110,7 +119,12 @@ describe.each(backends)("as of a past moment (issue 11) on %s", (backend) => {
     const past = await owner.get(`/api/invoices?limit=20&${asOf(OCTOBER_END)}`);
     expect(past.status, JSON.stringify(past.body)).toBe(200);
     const rows = rowsOf(past.body);
-    expect(rows.map((r) => [r.id, r.status, r.amountPaid]).sort()).toEqual([[P.id, "pending", "0.00"], [K.id, "pending", "0.00"]].sort());
+    expect(rows.map((r) => [r.id, r.status, r.amountPaid]).sort()).toEqual(
+      [
+        [P.id, "pending", "0.00"],
+        [K.id, "pending", "0.00"],
+      ].sort(),
+    );
     expect(past.body.summary).toMatchObject({ count: 2, paid: 0, pending: 2, outstanding: "3540.00" });
     const live = (await owner.get("/api/invoices?limit=20")).body;
     expect(rowsOf(live).find((r) => r.id === P.id)).toMatchObject({ status: "paid", amountPaid: "2360.00" });
@@ -120,7 +134,8 @@ describe.each(backends)("as of a past moment (issue 11) on %s", (backend) => {
   });
 
   it("stock, the customer's ledger and the GSTR-1 preview as of 31 October", async () => {
-    const stock = async (query: string) => (rowsOf((await owner.get(`/api/products${query}`)).body) as unknown as { id: string; stock: number }[]).find((p) => p.id === product)!.stock;
+    const stock = async (query: string) =>
+      (rowsOf((await owner.get(`/api/products${query}`)).body) as unknown as { id: string; stock: number }[]).find((p) => p.id === product)!.stock;
     expect(await stock(`?${asOf(OCTOBER_END)}`)).toBe(97);
     expect(await stock("")).toBe(94);
 
@@ -146,7 +161,15 @@ describe.each(backends)("as of a past moment (issue 11) on %s", (backend) => {
 
   it("as of this moment, the replay answers exactly what the live read models answer (one implementation of every figure)", async () => {
     const nowParam = asOf(NOVEMBER.toISOString());
-    for (const path of ["/api/dashboard/stats", "/api/reports?period=this-year", "/api/invoices?limit=20", "/api/expenses", "/api/products", `/api/customers/${customer}/ledger`, "/api/gst/returns/preview?type=GSTR3B&period=102026"]) {
+    for (const path of [
+      "/api/dashboard/stats",
+      "/api/reports?period=this-year",
+      "/api/invoices?limit=20",
+      "/api/expenses",
+      "/api/products",
+      `/api/customers/${customer}/ledger`,
+      "/api/gst/returns/preview?type=GSTR3B&period=102026",
+    ]) {
       const live = await owner.get(path);
       const replayed = await owner.get(`${path}${path.includes("?") ? "&" : "?"}${nowParam}`);
       expect(replayed.status, `${path}: ${JSON.stringify(replayed.body)}`).toBe(200);
@@ -177,7 +200,13 @@ describe.each(backends)("as of a past moment (issue 11) on %s", (backend) => {
   it("a write after an as-of read is in the next as-of answer at or after it, and not in one before it", async () => {
     expect(rowsOf((await owner.get(`/api/invoices?${asOf(OCTOBER_END)}`)).body)).toHaveLength(2);
     now = new Date(NOVEMBER.getTime() + 60_000);
-    const later = await owner.post("/api/invoices", { customerId: customer, subtotal: "1000", gstAmount: "180", total: "1180", items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] });
+    const later = await owner.post("/api/invoices", {
+      customerId: customer,
+      subtotal: "1000",
+      gstAmount: "180",
+      total: "1180",
+      items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }],
+    });
     expect(later.status, JSON.stringify(later.body)).toBe(201);
     expect(rowsOf((await owner.get(`/api/invoices?${asOf(now.toISOString())}`)).body).map((r) => r.id)).toContain(later.body.id);
     expect(rowsOf((await owner.get(`/api/invoices?${asOf(NOVEMBER.toISOString())}`)).body).map((r) => r.id)).not.toContain(later.body.id);

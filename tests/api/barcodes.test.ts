@@ -55,12 +55,24 @@ describe.each(backends)("product barcodes (issue 10) on %s", (backend) => {
   it("GS1 check digit: EAN-13, UPC-A and EAN-8 one digit off are refused with 400 and nothing recorded", async () => {
     const client = await owner();
     const before = await countEvents(app.sql);
-    for (const [barcode, name] of [["4006381333932", "EAN-13"], ["036000291453", "UPC-A"], ["96385075", "EAN-8"]] as const) {
+    for (const [barcode, name] of [
+      ["4006381333932", "EAN-13"],
+      ["036000291453", "UPC-A"],
+      ["96385075", "EAN-8"],
+    ] as const) {
       const refused = await client.post("/api/products", product({ barcode }));
       expect(refused.status, barcode).toBe(400);
-      expect(refused.body).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "barcode", message: expect.stringContaining(`${name} barcode but its last digit (the check digit) does not match`) }] });
+      expect(refused.body).toMatchObject({
+        code: "VALIDATION_FAILED",
+        errors: [{ path: "barcode", message: expect.stringContaining(`${name} barcode but its last digit (the check digit) does not match`) }],
+      });
     }
-    for (const [barcode, message] of [["1234567", "Barcode must be 8 to 40 characters"], ["X".repeat(41), "Barcode must be 8 to 40 characters"], ["ABC 12345", "Barcode may contain only letters, digits and symbols, without spaces"], [12345678, "Barcode must be text"]] as const) {
+    for (const [barcode, message] of [
+      ["1234567", "Barcode must be 8 to 40 characters"],
+      ["X".repeat(41), "Barcode must be 8 to 40 characters"],
+      ["ABC 12345", "Barcode may contain only letters, digits and symbols, without spaces"],
+      [12345678, "Barcode must be text"],
+    ] as const) {
       const refused = await client.post("/api/products", product({ barcode }));
       expect(refused.status, String(barcode)).toBe(400);
       expect(refused.body).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "barcode", message }] });

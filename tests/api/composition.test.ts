@@ -29,7 +29,9 @@ describe.each(backends)("composition, unregistered and exempt supplies (issue 9)
   });
 
   const pdf = async (owner: ApiClient, id: string, query = "") => {
-    const response = await fetch(`${app.baseUrl}/api/invoices/${id}/pdf${query}`, { headers: { cookie: owner.cookie!, ...(owner.position ? { [AFTER_HEADER]: owner.position } : {}) } });
+    const response = await fetch(`${app.baseUrl}/api/invoices/${id}/pdf${query}`, {
+      headers: { cookie: owner.cookie!, ...(owner.position ? { [AFTER_HEADER]: owner.position } : {}) },
+    });
     expect(response.status).toBe(200);
     return pdfText(Buffer.from(await response.arrayBuffer())).text;
   };
@@ -67,18 +69,36 @@ describe.each(backends)("composition, unregistered and exempt supplies (issue 9)
     // s.10(2)(c): no sale to another state (a customer in Karnataka), and nothing is recorded.
     const karnataka = (await owner.post("/api/customers", { stateCode: "29", name: "Bengaluru buyer" })).body.id as string;
     const beforeInterState = await countEvents(app.sql);
-    const interState = await owner.post("/api/invoices", { customerId: karnataka, subtotal: "1000", gstAmount: "0", total: "1000", items: [{ productId: oil, quantity: 1, price: "1000", gstRate: "18", amount: "1000.00" }] });
+    const interState = await owner.post("/api/invoices", {
+      customerId: karnataka,
+      subtotal: "1000",
+      gstAmount: "0",
+      total: "1000",
+      items: [{ productId: oil, quantity: 1, price: "1000", gstRate: "18", amount: "1000.00" }],
+    });
     expect(interState.status).toBe(400);
     expect(interState.body.errors).toEqual([{ path: "placeOfSupply", message: expect.stringContaining("only within its own state") }]);
     expect(await countEvents(app.sql)).toBe(beforeInterState);
 
     // A client that still adds GST is told the server's figures, and nothing is recorded.
     const before = await countEvents(app.sql);
-    const taxed = await owner.post("/api/invoices", { customerId: customer, subtotal: "2000", gstAmount: "360", total: "2360", items: [{ productId: oil, quantity: 2, price: "1000", gstRate: "18", amount: "2360.00" }] });
+    const taxed = await owner.post("/api/invoices", {
+      customerId: customer,
+      subtotal: "2000",
+      gstAmount: "360",
+      total: "2360",
+      items: [{ productId: oil, quantity: 2, price: "1000", gstRate: "18", amount: "2360.00" }],
+    });
     expect(taxed.status).toBe(400);
     expect(await countEvents(app.sql)).toBe(before);
 
-    const created = await owner.post("/api/invoices", { customerId: customer, subtotal: "2000", gstAmount: "0", total: "2000", items: [{ productId: oil, quantity: 2, price: "1000", gstRate: "18", amount: "2000.00" }] });
+    const created = await owner.post("/api/invoices", {
+      customerId: customer,
+      subtotal: "2000",
+      gstAmount: "0",
+      total: "2000",
+      items: [{ productId: oil, quantity: 2, price: "1000", gstRate: "18", amount: "2000.00" }],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({
       invoiceNumber: `BOS/${short}/0001`,
@@ -122,11 +142,25 @@ describe.each(backends)("composition, unregistered and exempt supplies (issue 9)
     });
     expect(one.status, JSON.stringify(one.body)).toBe(201);
     expect(one.body.items[1]).toMatchObject({ taxability: "exempt", gstRate: "0" });
-    const two = await owner.post("/api/invoices", { customerId: customer, subtotal: "1000", gstAmount: "0", total: "1000", items: [{ productId: oil, quantity: 1, price: "1000", gstRate: "18", amount: "1000.00" }] });
+    const two = await owner.post("/api/invoices", {
+      customerId: customer,
+      subtotal: "1000",
+      gstAmount: "0",
+      total: "1000",
+      items: [{ productId: oil, quantity: 1, price: "1000", gstRate: "18", amount: "1000.00" }],
+    });
     expect((await owner.post(`/api/invoices/${two.body.id}/cancel`, { reason: "Customer did not take it" })).status).toBe(200);
     // Shop rent ₹50,000 from an unregistered landlord: the business pays 9% + 9% itself (s.9(3), entry 5AB).
     const landlord = (await owner.post("/api/vendors", { name: "Mr Joshi (landlord)" })).body;
-    const rent = await owner.post("/api/expenses", { vendorId: landlord.id, category: "Office Rent", description: "Shop rent", amount: "50000", reverseCharge: true, reverseChargeService: "renting-unregistered", date: today });
+    const rent = await owner.post("/api/expenses", {
+      vendorId: landlord.id,
+      category: "Office Rent",
+      description: "Shop rent",
+      amount: "50000",
+      reverseCharge: true,
+      reverseChargeService: "renting-unregistered",
+      date: today,
+    });
     expect(rent.status, JSON.stringify(rent.body)).toBe(201);
     // s.10(4): no input tax credit for a composition business, whatever the category's default.
     expect(rent.body).toMatchObject({ eligibleForItc: false, itcReason: "Not eligible (composition)" });
@@ -151,7 +185,12 @@ describe.each(backends)("composition, unregistered and exempt supplies (issue 9)
 
     // A restaurant pays 2.5% + 2.5% on its whole turnover: ₹2,500 → ₹62.50 each.
     await owner.put("/api/profile", { companyName: "Patil Kirana", gstNumber: GSTIN, gstCategory: "Composition", compositionCategory: "restaurant" });
-    expect((await owner.get(`/api/gst/cmp08?${query}`)).body).toMatchObject({ rate: "5", taxableTurnover: "2500.00", outward: { cgst: "62.50", sgst: "62.50" }, payable: { cgst: "4562.50" } });
+    expect((await owner.get(`/api/gst/cmp08?${query}`)).body).toMatchObject({
+      rate: "5",
+      taxableTurnover: "2500.00",
+      outward: { cgst: "62.50", sgst: "62.50" },
+      payable: { cgst: "4562.50" },
+    });
     // Services (s.10(2A)): 3% + 3% → ₹75 each.
     await owner.put("/api/profile", { companyName: "Patil Kirana", gstNumber: GSTIN, gstCategory: "Composition", compositionCategory: "services" });
     expect((await owner.get(`/api/gst/cmp08?${query}`)).body).toMatchObject({ rate: "6", outward: { cgst: "75.00", sgst: "75.00" } });
@@ -189,9 +228,21 @@ describe.each(backends)("composition, unregistered and exempt supplies (issue 9)
 
   it("an unregistered business issues bills without tax and files nothing", async () => {
     const { owner, oil, customer } = await business({ stateCode: "27", gstCategory: "Unregistered" });
-    const created = await owner.post("/api/invoices", { customerId: customer, subtotal: "1000", gstAmount: "0", total: "1000", items: [{ productId: oil, quantity: 1, price: "1000", gstRate: "18", amount: "1000.00" }] });
+    const created = await owner.post("/api/invoices", {
+      customerId: customer,
+      subtotal: "1000",
+      gstAmount: "0",
+      total: "1000",
+      items: [{ productId: oil, quantity: 1, price: "1000", gstRate: "18", amount: "1000.00" }],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ invoiceNumber: `BOS/${short}/0001`, documentType: "billOfSupply", supplierRegistration: "Unregistered", gstAmount: "0.00", total: "1000.00" });
+    expect(created.body).toMatchObject({
+      invoiceNumber: `BOS/${short}/0001`,
+      documentType: "billOfSupply",
+      supplierRegistration: "Unregistered",
+      gstAmount: "0.00",
+      total: "1000.00",
+    });
     const text = await pdf(owner, created.body.id);
     expect(text).toContain("BILL");
     expect(text).not.toContain("TAX INVOICE");
@@ -210,13 +261,25 @@ describe.each(backends)("composition, unregistered and exempt supplies (issue 9)
 
     // The exempt rice cannot be sold at 18%.
     const before = await countEvents(app.sql);
-    const wrongRate = await owner.post("/api/invoices", { customerId: customer, subtotal: "500", gstAmount: "90", total: "590", items: [{ productId: rice, quantity: 1, price: "500", gstRate: "18", amount: "590.00" }] });
+    const wrongRate = await owner.post("/api/invoices", {
+      customerId: customer,
+      subtotal: "500",
+      gstAmount: "90",
+      total: "590",
+      items: [{ productId: rice, quantity: 1, price: "500", gstRate: "18", amount: "590.00" }],
+    });
     expect(wrongRate.status).toBe(400);
     expect(wrongRate.body.errors).toEqual([{ path: "items.0.gstRate", message: "Rice (loose) is exempt: its GST rate must be 0" }]);
     expect(await countEvents(app.sql)).toBe(before);
 
     expect((await owner.get(`/api/invoices/next-number?issueDate=${today}&documentType=billOfSupply`)).body).toEqual({ number: `BOS/${short}/0001`, documentType: "billOfSupply" });
-    const exemptOnly = await owner.post("/api/invoices", { customerId: customer, subtotal: "1000", gstAmount: "0", total: "1000", items: [{ productId: rice, quantity: 2, price: "500", gstRate: "0", amount: "1000.00" }] });
+    const exemptOnly = await owner.post("/api/invoices", {
+      customerId: customer,
+      subtotal: "1000",
+      gstAmount: "0",
+      total: "1000",
+      items: [{ productId: rice, quantity: 2, price: "500", gstRate: "0", amount: "1000.00" }],
+    });
     expect(exemptOnly.status, JSON.stringify(exemptOnly.body)).toBe(201);
     expect(exemptOnly.body).toMatchObject({ invoiceNumber: `BOS/${short}/0001`, documentType: "billOfSupply", supplierRegistration: "Regular", total: "1000.00" });
     const billText = await pdf(owner, exemptOnly.body.id);
@@ -237,7 +300,10 @@ describe.each(backends)("composition, unregistered and exempt supplies (issue 9)
     });
     expect(mixed.status, JSON.stringify(mixed.body)).toBe(201);
     expect(mixed.body).toMatchObject({ invoiceNumber: `INV/${short}/0001`, documentType: "taxInvoice", cgstAmount: "90.00", sgstAmount: "90.00", total: "1680.00" });
-    expect(mixed.body.items.map((item: { taxability: string; cgstAmount: string }) => [item.taxability, item.cgstAmount])).toEqual([["taxable", "90.00"], ["exempt", "0.00"]]);
+    expect(mixed.body.items.map((item: { taxability: string; cgstAmount: string }) => [item.taxability, item.cgstAmount])).toEqual([
+      ["taxable", "90.00"],
+      ["exempt", "0.00"],
+    ]);
     const invoiceText = await pdf(owner, mixed.body.id);
     expect(invoiceText).toContain("TAX INVOICE");
     expect(invoiceText).toContain("Exempt");
@@ -260,7 +326,13 @@ describe.each(backends)("composition, unregistered and exempt supplies (issue 9)
 
     // An edit that would leave only exempt lines would need the other series: refused, nothing appended.
     const beforeEdit = await countEvents(app.sql);
-    const edit = await owner.put(`/api/invoices/${mixed.body.id}`, { customerId: customer, subtotal: "500", gstAmount: "0", total: "500", items: [{ productId: rice, quantity: 1, price: "500", gstRate: "0", amount: "500.00" }] });
+    const edit = await owner.put(`/api/invoices/${mixed.body.id}`, {
+      customerId: customer,
+      subtotal: "500",
+      gstAmount: "0",
+      total: "500",
+      items: [{ productId: rice, quantity: 1, price: "500", gstRate: "0", amount: "500.00" }],
+    });
     expect(edit.status).toBe(400);
     expect(edit.body.message).toContain("Cancel it and create a new bill");
     expect(await countEvents(app.sql)).toBe(beforeEdit);
@@ -279,7 +351,15 @@ describe.each(backends)("composition, unregistered and exempt supplies (issue 9)
     expect(petrol.status).toBe(201);
     // An edit back to taxable takes a rate again; absent, the default 18%.
     const current = (await owner.get("/api/products")).body.find((p: { id: string }) => p.id === rice);
-    const updated = await owner.put(`/api/products/${rice}`, { name: current.name, sku: current.sku, category: "Other", price: "500", taxability: "taxable", gstRate: 5, hsnCode: "1006" });
+    const updated = await owner.put(`/api/products/${rice}`, {
+      name: current.name,
+      sku: current.sku,
+      category: "Other",
+      price: "500",
+      taxability: "taxable",
+      gstRate: 5,
+      hsnCode: "1006",
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     const after = (await owner.get("/api/products")).body as { id: string; gstRate: string; taxability: string }[];
     expect(after.find((p) => p.id === rice)).toMatchObject({ gstRate: "5", taxability: "taxable" });

@@ -21,7 +21,17 @@ async function business(app: TestApp) {
   const owner = new ApiClient(app.baseUrl);
   const { id: userId } = await owner.register();
   await owner.put("/api/profile", { companyName: "Bengaluru Oils", gstNumber: BUSINESS_GSTIN, gstRegistrationDate: lastMonth.from });
-  const product = (await owner.post("/api/products", { name: "Hair oil", sku: `OIL-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id;
+  const product = (
+    await owner.post("/api/products", {
+      name: "Hair oil",
+      sku: `OIL-${randomBytes(3).toString("hex")}`,
+      category: "Other",
+      price: "1000",
+      stock: 100,
+      gstRate: 18,
+      hsnCode: "3305",
+    })
+  ).body.id;
   let n = 0;
   const sell = (customerId: string, extra: Record<string, unknown> = {}) =>
     owner.post("/api/invoices", {
@@ -56,7 +66,14 @@ function suite(name: string, open: () => Promise<TestApp>) {
 
       const sale = await sell(added.body.id);
       expect(sale.status).toBe(201);
-      expect(sale.body).toMatchObject({ placeOfSupply: "32", taxKind: "inter", igstAmount: "180.00", cgstAmount: "0.00", sgstAmount: "0.00", customer: { stateCode: "32", isSez: false } });
+      expect(sale.body).toMatchObject({
+        placeOfSupply: "32",
+        taxKind: "inter",
+        igstAmount: "180.00",
+        cgstAmount: "0.00",
+        sgstAmount: "0.00",
+        customer: { stateCode: "32", isSez: false },
+      });
 
       // A local unregistered customer stays intra-state.
       const local = (await owner.post("/api/customers", { name: "Walk-in", stateCode: "29" })).body.id;
@@ -103,7 +120,17 @@ function suite(name: string, open: () => Promise<TestApp>) {
       expect(gstr1.body.json.b2b).toEqual([
         {
           ctin: SEZ_GSTIN,
-          inv: [{ inum: "POS-1", idt: expect.any(String), val: 1180, pos: "29", rchrg: "N", inv_typ: "SEWP", itms: [{ num: 1, itm_det: { rt: 18, txval: 1000, iamt: 180, camt: 0, samt: 0, csamt: 0 } }] }],
+          inv: [
+            {
+              inum: "POS-1",
+              idt: expect.any(String),
+              val: 1180,
+              pos: "29",
+              rchrg: "N",
+              inv_typ: "SEWP",
+              itms: [{ num: 1, itm_det: { rt: 18, txval: 1000, iamt: 180, camt: 0, samt: 0, csamt: 0 } }],
+            },
+          ],
         },
       ]);
       const gstr3b = await owner.get(`/api/gst/returns/preview?type=GSTR3B&period=${lastMonth.fp}`);
@@ -173,7 +200,17 @@ function suite(name: string, open: () => Promise<TestApp>) {
       expect(goods.status, JSON.stringify(goods.body)).toBe(201);
       expect(goods.body).toMatchObject({ placeOfSupply: "32", taxKind: "inter", igstAmount: "180.00", cgstAmount: "0.00" });
 
-      const consulting = (await owner.post("/api/products", { name: "Store layout advice", sku: `SVC-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", gstRate: 18, hsnCode: "998311", kind: "services" })).body.id;
+      const consulting = (
+        await owner.post("/api/products", {
+          name: "Store layout advice",
+          sku: `SVC-${randomBytes(3).toString("hex")}`,
+          category: "Other",
+          price: "1000",
+          gstRate: 18,
+          hsnCode: "998311",
+          kind: "services",
+        })
+      ).body.id;
       const service = await sell(added.body.id, { items: [{ productId: consulting, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] });
       expect(service.status, JSON.stringify(service.body)).toBe(201);
       expect(service.body).toMatchObject({ placeOfSupply: "29", taxKind: "intra", cgstAmount: "90.00", igstAmount: "0.00" });
@@ -184,7 +221,17 @@ function suite(name: string, open: () => Promise<TestApp>) {
       const metadata = { userId, actor: `user:${userId}`, causationId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 };
       const oldCustomer = async (name: string, gstNumber: string | null) => {
         const customerId = randomUUID();
-        const data = { customerId, ownerId: userId, name, email: null, phone: null, address: gstNumber ? "Shivaji Nagar, Pune" : null, gstNumber, creditLimitPaise: 0, addedAt: new Date().toISOString() };
+        const data = {
+          customerId,
+          ownerId: userId,
+          name,
+          email: null,
+          phone: null,
+          address: gstNumber ? "Shivaji Nagar, Pune" : null,
+          gstNumber,
+          creditLimitPaise: 0,
+          addedAt: new Date().toISOString(),
+        };
         await app.stores.eventStore.appendToStream(`customer-${customerId}`, [{ id: randomUUID(), type: "CustomerAdded", data, metadata }], "no_stream");
         return customerId;
       };

@@ -22,7 +22,13 @@ const last = previousPeriod(returnPeriodOf(new Date()));
 async function business(app: TestApp, profile: Record<string, unknown> = {}) {
   const owner = new ApiClient(app.baseUrl);
   await owner.register();
-  const put = await owner.put("/api/profile", { companyName: "Rao Textiles", gstNumber: "27AAPFU0939F1ZV", businessAddress: "4 Market Yard, Mumbai", gstRegistrationDate: `${Number(fy.slice(0, 4)) - 3}-04-01`, ...profile });
+  const put = await owner.put("/api/profile", {
+    companyName: "Rao Textiles",
+    gstNumber: "27AAPFU0939F1ZV",
+    businessAddress: "4 Market Yard, Mumbai",
+    gstRegistrationDate: `${Number(fy.slice(0, 4)) - 3}-04-01`,
+    ...profile,
+  });
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
   const sku = () => `P-${randomBytes(3).toString("hex")}`;
@@ -36,7 +42,13 @@ async function business(app: TestApp, profile: Record<string, unknown> = {}) {
     return added.body.id as string;
   };
   const local = await customer({ stateCode: "27", name: "Shah Tailors", address: "12 Station Road, Pune" });
-  const karnataka = await customer({ name: "Bengaluru Stitch Works", gstNumber: KARNATAKA_GSTIN, stateCode: "29", address: "MG Road, Bengaluru", shippingAddress: "Unit 4, Peenya Industrial Area, Bengaluru" });
+  const karnataka = await customer({
+    name: "Bengaluru Stitch Works",
+    gstNumber: KARNATAKA_GSTIN,
+    stateCode: "29",
+    address: "MG Road, Bengaluru",
+    shippingAddress: "Unit 4, Peenya Industrial Area, Bengaluru",
+  });
   const stockOf = async (id: string) => ((await owner.get("/api/products")).body as { id: string; stock: number }[]).find((p) => p.id === id)!.stock;
   return { owner, fabric: fabric.body.id as string, almirah: almirah.body.id as string, local, karnataka, stockOf };
 }
@@ -51,8 +63,15 @@ describe.each(backends)("delivery challans (issue 9, Rule 55) on %s", (backend) 
   });
 
   const pdf = async (owner: ApiClient, id: string) => {
-    const response = await fetch(`${app.baseUrl}/api/delivery-challans/${id}/pdf`, { headers: { cookie: owner.cookie!, ...(owner.position ? { [AFTER_HEADER]: owner.position } : {}) } });
-    return { status: response.status, type: response.headers.get("content-type"), disposition: response.headers.get("content-disposition"), body: Buffer.from(await response.arrayBuffer()) };
+    const response = await fetch(`${app.baseUrl}/api/delivery-challans/${id}/pdf`, {
+      headers: { cookie: owner.cookie!, ...(owner.position ? { [AFTER_HEADER]: owner.position } : {}) },
+    });
+    return {
+      status: response.status,
+      type: response.headers.get("content-type"),
+      disposition: response.headers.get("content-disposition"),
+      body: Buffer.from(await response.arrayBuffer()),
+    };
   };
 
   it("Rule 55(1)(b): challans take their own consecutive series DC/…/0001, 0002, separate from invoices, and move no stock", async () => {
@@ -67,7 +86,12 @@ describe.each(backends)("delivery challans (issue 9, Rule 55) on %s", (backend) 
     expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
     const first = invoice.body.invoiceNumber as string;
 
-    const a = await owner.post("/api/delivery-challans", { customerId: local, purpose: "job_work", items: [{ productId: fabric, quantity: 12.5 }], notes: "For stitching into 10 shirts" });
+    const a = await owner.post("/api/delivery-challans", {
+      customerId: local,
+      purpose: "job_work",
+      items: [{ productId: fabric, quantity: 12.5 }],
+      notes: "For stitching into 10 shirts",
+    });
     expect(a.status, JSON.stringify(a.body)).toBe(201);
     expect(a.body).toMatchObject({
       number: `DC/${short}/0001`,
@@ -87,7 +111,9 @@ describe.each(backends)("delivery challans (issue 9, Rule 55) on %s", (backend) 
       // s.143(1): goods sent for job work come back within a year.
       followUp: { by: `${Number(today.slice(0, 4)) + 1}${today.slice(4) === "-02-29" ? "-02-28" : today.slice(4)}`, action: "bringBack" },
     });
-    expect(a.body.items).toEqual([expect.objectContaining({ productId: fabric, productName: "Cotton fabric", hsnCode: "5208", quantity: 12.5, unit: "MTR", price: "500.00", taxableValue: "6250.00" })]);
+    expect(a.body.items).toEqual([
+      expect.objectContaining({ productId: fabric, productName: "Cotton fabric", hsnCode: "5208", quantity: 12.5, unit: "MTR", price: "500.00", taxableValue: "6250.00" }),
+    ]);
     const b = await owner.post("/api/delivery-challans", { customerId: local, purpose: "not_supply", items: [{ productId: almirah, quantity: 2 }] });
     expect(b.status, JSON.stringify(b.body)).toBe(201);
     expect(b.body.number).toBe(`DC/${short}/0002`);
@@ -115,7 +141,15 @@ describe.each(backends)("delivery challans (issue 9, Rule 55) on %s", (backend) 
 
   it("Rule 55(1)(g),(h): goods sent on approval state the tax, IGST with the place of supply when inter-state; a given value per unit is used", async () => {
     const { owner, almirah, fabric, local, karnataka } = await business(app);
-    const inter = await owner.post("/api/delivery-challans", { customerId: karnataka, purpose: "supply_on_approval", issueDate: today, items: [{ productId: almirah, quantity: 3 }, { productId: fabric, quantity: 2, price: "450.50" }] });
+    const inter = await owner.post("/api/delivery-challans", {
+      customerId: karnataka,
+      purpose: "supply_on_approval",
+      issueDate: today,
+      items: [
+        { productId: almirah, quantity: 3 },
+        { productId: fabric, quantity: 2, price: "450.50" },
+      ],
+    });
     expect(inter.status, JSON.stringify(inter.body)).toBe(201);
     // 3 × ₹1,000 at 18% IGST = ₹540; 2 × ₹450.50 = ₹901 at 5% = ₹45.05.
     expect(inter.body).toMatchObject({ statesTax: true, placeOfSupply: "29", taxKind: "inter", subtotal: "3901.00", igstAmount: "585.05", cgstAmount: "0.00", total: "4486.05" });
@@ -127,7 +161,15 @@ describe.each(backends)("delivery challans (issue 9, Rule 55) on %s", (backend) 
     expect(intra.body).toMatchObject({ statesTax: true, taxKind: "intra", cgstAmount: "90.00", sgstAmount: "90.00", total: "1180.00" });
 
     // A product still at a rate GST 2.0 ended (12%): no tax can be stated at it today; job work states none.
-    const old = await owner.post("/api/products", { name: "Old stock", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "100", stock: 5, gstRate: 12, hsnCode: "9403" });
+    const old = await owner.post("/api/products", {
+      name: "Old stock",
+      sku: `P-${randomBytes(3).toString("hex")}`,
+      category: "Other",
+      price: "100",
+      stock: 5,
+      gstRate: 12,
+      hsnCode: "9403",
+    });
     expect(old.status, JSON.stringify(old.body)).toBe(201);
     const stale = await owner.post("/api/delivery-challans", { customerId: local, purpose: "supply_on_approval", items: [{ productId: old.body.id, quantity: 1 }] });
     expect(stale.status).toBe(400);
@@ -195,7 +237,23 @@ describe.each(backends)("delivery challans (issue 9, Rule 55) on %s", (backend) 
     expect(response.type).toBe("application/pdf");
     expect(response.disposition).toContain(`DC_${short}_0001.pdf`);
     const { text } = pdfText(response.body);
-    for (const expected of ["Delivery Challan", `DC/${short}/0001`, "Sent for job work", "5208", "Cotton fabric", "12.5 MTR", "6,250.00", "Rao Textiles", "27AAPFU0939F1ZV", "Bengaluru Stitch Works", KARNATAKA_GSTIN, "Karnataka", "MG Road, Bengaluru", "Deliver to: Unit 4, Peenya Industrial Area, Bengaluru", "Authorised signatory"]) {
+    for (const expected of [
+      "Delivery Challan",
+      `DC/${short}/0001`,
+      "Sent for job work",
+      "5208",
+      "Cotton fabric",
+      "12.5 MTR",
+      "6,250.00",
+      "Rao Textiles",
+      "27AAPFU0939F1ZV",
+      "Bengaluru Stitch Works",
+      KARNATAKA_GSTIN,
+      "Karnataka",
+      "MG Road, Bengaluru",
+      "Deliver to: Unit 4, Peenya Industrial Area, Bengaluru",
+      "Authorised signatory",
+    ]) {
       expect(text).toContain(expected);
     }
     // Job work is not a supply: no tax columns.
@@ -233,7 +291,14 @@ describe.each(backends)("delivery challans (issue 9, Rule 55) on %s", (backend) 
 
     const preview = await owner.get(`/api/gst/returns/preview?type=GSTR1&period=${returnPeriodOf(new Date())}`);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    const range = (from: number, to: number, totnum: number, cancel: number) => ({ num: 1, from: `DC/${short}/${String(from).padStart(4, "0")}`, to: `DC/${short}/${String(to).padStart(4, "0")}`, totnum, cancel, net_issue: totnum - cancel });
+    const range = (from: number, to: number, totnum: number, cancel: number) => ({
+      num: 1,
+      from: `DC/${short}/${String(from).padStart(4, "0")}`,
+      to: `DC/${short}/${String(to).padStart(4, "0")}`,
+      totnum,
+      cancel,
+      net_issue: totnum - cancel,
+    });
     expect(preview.body.json.doc_issue.doc_det).toEqual([
       { doc_num: 9, docs: [range(1, 4, 2, 1)] },
       { doc_num: 10, docs: [range(2, 2, 1, 0)] },

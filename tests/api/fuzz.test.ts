@@ -60,9 +60,33 @@ const invoiceBody = (b: Pick<Business, "customer" | "product">) => ({
   items: [{ productId: b.product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }],
 });
 /** Issue 9 (s.34): a note against the seeded invoice; the seed's ₹1,000 is credited a rupee at a time. */
-const creditNoteBody = (b: Pick<Business, "invoice" | "product">) => ({ invoiceId: b.invoice, reason: "post_sale_discount", items: [{ productId: b.product, quantity: 1, price: "1" }] });
-const productBody = () => ({ name: "Hair oil", sku: unique("SKU-"), category: "Other", price: "1000", stock: 1_000_000, minStock: 1, gstRate: 18, hsnCode: "3305", description: "Fuzz" });
-const partyBody = () => ({ name: "Reddy Retail", email: "reddy@example.com", phone: "9876543210", address: "Bengaluru", gstNumber: "29AABCR1718E1ZL", stateCode: "29", shippingAddress: "Whitefield, Bengaluru", isSez: false, creditLimit: "5000" });
+const creditNoteBody = (b: Pick<Business, "invoice" | "product">) => ({
+  invoiceId: b.invoice,
+  reason: "post_sale_discount",
+  items: [{ productId: b.product, quantity: 1, price: "1" }],
+});
+const productBody = () => ({
+  name: "Hair oil",
+  sku: unique("SKU-"),
+  category: "Other",
+  price: "1000",
+  stock: 1_000_000,
+  minStock: 1,
+  gstRate: 18,
+  hsnCode: "3305",
+  description: "Fuzz",
+});
+const partyBody = () => ({
+  name: "Reddy Retail",
+  email: "reddy@example.com",
+  phone: "9876543210",
+  address: "Bengaluru",
+  gstNumber: "29AABCR1718E1ZL",
+  stateCode: "29",
+  shippingAddress: "Whitefield, Bengaluru",
+  isSez: false,
+  creditLimit: "5000",
+});
 const vendorBody = () => ({ name: "Shah Supplies", email: "shah@example.com", phone: "9876543210", address: "Mumbai", gstNumber: "29AABCR1718E1ZL" });
 const expenseBody = (b: Pick<Business, "vendor">) => ({
   vendorId: b.vendor,
@@ -94,12 +118,29 @@ const gstr2bBody = (b?: Pick<Business, "gstin">) => {
     data: {
       gstin: b?.gstin ?? "27AAPFU0939F1ZV",
       rtnprd: period,
-      docdata: { b2b: [{ ctin: "29AABCR1718E1ZL", trdnm: "Reddy Supplies", inv: [{ inum: "RS-42", dt, val: 1180, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 }] }] }] },
+      docdata: {
+        b2b: [
+          {
+            ctin: "29AABCR1718E1ZL",
+            trdnm: "Reddy Supplies",
+            inv: [{ inum: "RS-42", dt, val: 1180, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 }] }],
+          },
+        ],
+      },
     },
   };
 };
 
-const PROFILE = { companyName: "Rao Stores", phone: "98", gstNumber: "27AAPFU0939F1ZV", businessAddress: "Pune", businessType: "Proprietorship", gstCategory: "Regular", stateCode: "27", gstRegistrationDate: registeredSince };
+const PROFILE = {
+  companyName: "Rao Stores",
+  phone: "98",
+  gstNumber: "27AAPFU0939F1ZV",
+  businessAddress: "Pune",
+  businessType: "Proprietorship",
+  gstCategory: "Regular",
+  stateCode: "27",
+  gstRegistrationDate: registeredSince,
+};
 
 /** A registered business with one record of every kind, on the Professional plan (no quota). */
 async function seedBusiness(app: TestApp, gstin: string): Promise<Business> {
@@ -135,7 +176,11 @@ interface Endpoint {
 
 /** Every route of command-api/src/**\/routes.ts and read-api/src/**\/routes.ts. */
 const ENDPOINTS: Endpoint[] = [
-  { method: "POST", path: "/api/auth/register", body: () => ({ email: `fz-${randomBytes(4).toString("hex")}@example.com`, password: "secret123", firstName: "Asha", lastName: "Rao", companyName: "Rao", phone: "98" }) },
+  {
+    method: "POST",
+    path: "/api/auth/register",
+    body: () => ({ email: `fz-${randomBytes(4).toString("hex")}@example.com`, password: "secret123", firstName: "Asha", lastName: "Rao", companyName: "Rao", phone: "98" }),
+  },
   { method: "POST", path: "/api/auth/login", body: (b) => ({ email: b.email, password: "secret123" }) },
   { method: "POST", path: "/api/auth/logout", ownSession: true },
   { method: "GET", path: "/api/auth/me" },
@@ -195,7 +240,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/gst/validate-gstin", body: () => ({ gstin: "27AAPFU0939F1ZV" }) },
   { method: "POST", path: "/api/gst/gstr2b", body: gstr2bBody },
   { method: "POST", path: "/api/gst/reconcile-purchases", body: () => ({ period }) },
-  { method: "POST", path: "/api/gst/reconciliations/:id/decisions", idKind: "period", body: () => ({ expenseId: "00000000-0000-4000-8000-000000000000", portalKey: "b2b:27AAPFU0939F1ZV:X-1:2026-10-01", decision: "accept" }) },
+  {
+    method: "POST",
+    path: "/api/gst/reconciliations/:id/decisions",
+    idKind: "period",
+    body: () => ({ expenseId: "00000000-0000-4000-8000-000000000000", portalKey: "b2b:27AAPFU0939F1ZV:X-1:2026-10-01", decision: "accept" }),
+  },
   { method: "POST", path: "/api/gst/file-gstr1", body: () => ({ period }) },
   { method: "POST", path: "/api/gst/file-gstr3b", body: () => ({ period }) },
   { method: "POST", path: "/api/ewaybills", body: ewayBillBody },
@@ -208,7 +258,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/delivery-challans/:id/cancel", idKind: "invoice", body: () => ({ reason: "Not sent" }) },
   { method: "GET", path: "/api/credit-notes/:id/pdf", idKind: "invoice" },
   { method: "GET", path: "/api/debit-notes/:id/pdf", idKind: "invoice" },
-  { method: "PUT", path: "/api/profile/logo", body: () => ({ image: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }) },
+  {
+    method: "PUT",
+    path: "/api/profile/logo",
+    body: () => ({ image: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" }),
+  },
   { method: "DELETE", path: "/api/profile/logo" },
   { method: "GET", path: "/api/profile/logo" },
   { method: "GET", path: "/api/gst/hsn" },
@@ -224,12 +278,66 @@ const deepJunk = (depth: number): unknown => {
 
 /** Values that have broken, or could break, an edge: types, text no store can hold, dates, sizes. */
 const junk: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom<unknown>(
-    null, true, false, 0, -1, 1.5, -0.001, 1e308, -1e308, 2 ** 53 + 2, "", " ", "\u0000", "a\u0000b", "\uD800", "x\uDFFF", "\uDE00\uD83D", "\u0007", "\u001b[2J", "\t\n",
-    "2025-02-30", "2025-01-01 GMT", "0000-01-01", "2025-13-01", "2025-01-01T25:00Z", "9999-12-31", "1999-12-31", "2025-02-29T10:00:00+05:30", "2025-10-14T09:30:00+05:30", "+002025-01-01",
-    "-1", "NaN", "Infinity", "1e309", "0x10", "१२३", "1,000.50", "1.005", "18.000000001", "00000000-0000-0000-0000-000000000000", "__proto__", "constructor",
-    "<script>alert(1)</script>", "' OR 1=1 --", "%00", "😀", "ठीक", "x".repeat(10_000), "0".repeat(400), [], {}, [null], { $gt: "" }, deepJunk(40), deepJunk(5),
-  ) },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1.5,
+      -0.001,
+      1e308,
+      -1e308,
+      2 ** 53 + 2,
+      "",
+      " ",
+      "\u0000",
+      "a\u0000b",
+      "\uD800",
+      "x\uDFFF",
+      "\uDE00\uD83D",
+      "\u0007",
+      "\u001b[2J",
+      "\t\n",
+      "2025-02-30",
+      "2025-01-01 GMT",
+      "0000-01-01",
+      "2025-13-01",
+      "2025-01-01T25:00Z",
+      "9999-12-31",
+      "1999-12-31",
+      "2025-02-29T10:00:00+05:30",
+      "2025-10-14T09:30:00+05:30",
+      "+002025-01-01",
+      "-1",
+      "NaN",
+      "Infinity",
+      "1e309",
+      "0x10",
+      "१२३",
+      "1,000.50",
+      "1.005",
+      "18.000000001",
+      "00000000-0000-0000-0000-000000000000",
+      "__proto__",
+      "constructor",
+      "<script>alert(1)</script>",
+      "' OR 1=1 --",
+      "%00",
+      "😀",
+      "ठीक",
+      "x".repeat(10_000),
+      "0".repeat(400),
+      [],
+      {},
+      [null],
+      { $gt: "" },
+      deepJunk(40),
+      deepJunk(5),
+    ),
+  },
   { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
   { weight: 2, arbitrary: fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 12 }) },
   { weight: 1, arbitrary: fc.integer() },
@@ -248,8 +356,26 @@ type Mutation =
 
 /** Dates that are not dates, or not sane ones: each once got past the edge and froze a projection. */
 const oddDate = fc.oneof(
-  fc.constantFrom("2025-02-30", "2025-01-01 GMT", "0000-01-01", "2025-13-01", "2025-01-01T25:00Z", "2025-04-31", "2023-02-29", "9999-12-31", "1900-01-01", "2025-01-01T10:00", "2025-01-01Z", "2025-01-01T00:00:00+24:00", "+275760-09-13", "2025-1-1", "2025-01-01T10:00:00.000+05:30junk"),
-  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 })).map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`),
+  fc.constantFrom(
+    "2025-02-30",
+    "2025-01-01 GMT",
+    "0000-01-01",
+    "2025-13-01",
+    "2025-01-01T25:00Z",
+    "2025-04-31",
+    "2023-02-29",
+    "9999-12-31",
+    "1900-01-01",
+    "2025-01-01T10:00",
+    "2025-01-01Z",
+    "2025-01-01T00:00:00+24:00",
+    "+275760-09-13",
+    "2025-1-1",
+    "2025-01-01T10:00:00.000+05:30junk",
+  ),
+  fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+    .map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`),
 );
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
@@ -257,14 +383,42 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: "none" as const }) },
   { weight: 2, arbitrary: fc.nat().map((at) => ({ kind: "drop" as const, at })) },
   { weight: 8, arbitrary: fc.record({ kind: fc.constant("set" as const), at: fc.nat(), value: junk }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("add" as const), key: fc.oneof(fc.constantFrom("__proto__", "constructor", "id", "userId", "ownerId", "status", "k\u0000", "\uD800"), fc.string({ maxLength: 8 })), value: junk }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("add" as const),
+      key: fc.oneof(fc.constantFrom("__proto__", "constructor", "id", "userId", "ownerId", "status", "k\u0000", "\uD800"), fc.string({ maxLength: 8 })),
+      value: junk,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("replace" as const), value: junk }) },
   {
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant("raw" as const),
-      text: fc.constantFrom("{", "null", "[]", '"text"', '{"a":', "\u0000", "{}", '{"email":"a@b.co"}', "a=1&b=2", "[".repeat(5_000), `{"x":"${"y".repeat(200_000)}"}`, '{"name":"\\u0000"}', '{"name":"\\ud800"}'),
-      contentType: fc.constantFrom("application/json", "application/json; charset=utf-16", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", null),
+      text: fc.constantFrom(
+        "{",
+        "null",
+        "[]",
+        '"text"',
+        '{"a":',
+        "\u0000",
+        "{}",
+        '{"email":"a@b.co"}',
+        "a=1&b=2",
+        "[".repeat(5_000),
+        `{"x":"${"y".repeat(200_000)}"}`,
+        '{"name":"\\u0000"}',
+        '{"name":"\\ud800"}',
+      ),
+      contentType: fc.constantFrom(
+        "application/json",
+        "application/json; charset=utf-16",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        null,
+      ),
     }),
   },
 );
@@ -275,10 +429,32 @@ const idChoice: fc.Arbitrary<IdChoice> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("foreign" as const, "random" as const, "upper" as const) },
   {
     weight: 3,
-    arbitrary: fc.oneof(
-      fc.constantFrom("abc", "%00", "%ZZ", "%", "x".repeat(10_000), "..", "%2e%2e", "00000000-0000-0000-0000-000000000000%00", "%F0%9F", "%ED%A0%80", "%C0%80", "%0A", "1", "-1", "null", "012025", "132025", "undefined", "%20"),
-      fc.string({ maxLength: 40 }).map((text) => encodeURIComponent(text)),
-    ).map((raw) => ({ raw })),
+    arbitrary: fc
+      .oneof(
+        fc.constantFrom(
+          "abc",
+          "%00",
+          "%ZZ",
+          "%",
+          "x".repeat(10_000),
+          "..",
+          "%2e%2e",
+          "00000000-0000-0000-0000-000000000000%00",
+          "%F0%9F",
+          "%ED%A0%80",
+          "%C0%80",
+          "%0A",
+          "1",
+          "-1",
+          "null",
+          "012025",
+          "132025",
+          "undefined",
+          "%20",
+        ),
+        fc.string({ maxLength: 40 }).map((text) => encodeURIComponent(text)),
+      )
+      .map((raw) => ({ raw })),
   },
 );
 
@@ -287,8 +463,26 @@ const queryString = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      "?period=this-month", "?period=last-year", "?period=%00", `?type=GSTR1&period=${period}`, `?type=GSTR3B&period=${period}`, "?type=GSTR3B&period=012099", "?type=gstr1&period=062017", "?type[]=GSTR1&period=1", "?period=a&period=b", "?q=oil", "?q=%00", "?q=%uD800", "?q=%ED%A0%80", `?q=${"x".repeat(5_000)}`,
-      "?q[a]=1", "?q[]=1&q[]=2", "?%E0%A4%A=1", "?=&&=", "?__proto__=1", "?constructor[prototype]=1",
+      "?period=this-month",
+      "?period=last-year",
+      "?period=%00",
+      `?type=GSTR1&period=${period}`,
+      `?type=GSTR3B&period=${period}`,
+      "?type=GSTR3B&period=012099",
+      "?type=gstr1&period=062017",
+      "?type[]=GSTR1&period=1",
+      "?period=a&period=b",
+      "?q=oil",
+      "?q=%00",
+      "?q=%uD800",
+      "?q=%ED%A0%80",
+      `?q=${"x".repeat(5_000)}`,
+      "?q[a]=1",
+      "?q[]=1&q[]=2",
+      "?%E0%A4%A=1",
+      "?=&&=",
+      "?__proto__=1",
+      "?constructor[prototype]=1",
       "?sellerLocation=Pune&sellerPincode=411001&buyerLocation=Bengaluru&buyerPincode=560001",
       "?sellerLocation=%00&sellerPincode=411001&buyerLocation=Bengaluru&buyerPincode=560001",
       "?sellerLocation=Pune&sellerPincode=1&buyerLocation=B&buyerPincode=x&sellerPincode=2",
@@ -303,9 +497,19 @@ const headers = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.constantFrom<Record<string, string>>(
-      { "x-bahi-after": "garbage" }, { "x-bahi-after": "0:0" }, { "x-bahi-after": "1:2:3" }, { "x-bahi-after": "-1:0" }, { "x-bahi-after": ":" },
-      { "x-bahi-after": "1e5:1" }, { "x-bahi-after": "x".repeat(4_000) }, { "x-bahi-after": "00000000000000000000000:0" },
-      { "content-type": "text/plain" }, { "content-type": "application/json; charset=latin1" }, { accept: "text/html" }, { "x-forwarded-for": "1.2.3.4, ::1" }, { cookie: "bahi_session=forged.value" },
+      { "x-bahi-after": "garbage" },
+      { "x-bahi-after": "0:0" },
+      { "x-bahi-after": "1:2:3" },
+      { "x-bahi-after": "-1:0" },
+      { "x-bahi-after": ":" },
+      { "x-bahi-after": "1e5:1" },
+      { "x-bahi-after": "x".repeat(4_000) },
+      { "x-bahi-after": "00000000000000000000000:0" },
+      { "content-type": "text/plain" },
+      { "content-type": "application/json; charset=latin1" },
+      { accept: "text/html" },
+      { "x-forwarded-for": "1.2.3.4, ::1" },
+      { cookie: "bahi_session=forged.value" },
       { "if-match": '"junk"' },
     ),
   },
@@ -448,9 +652,19 @@ describe("fuzz: bad input never answers 5xx and never reaches the log", () => {
       }
       if (failures.length >= 25) break;
     }
-    const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(" ");
+    const summary = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(" ");
     console.info(`fuzz seed ${SEED}: ${cases.length} requests, statuses ${summary}`);
-    if (process.env.BAHI_FUZZ_PROFILE) console.info([...spent].sort(([, a], [, b]) => b - a).slice(0, 12).map(([k, ms]) => `${k} ${Math.round(ms)} ms`).join("\n"));
+    if (process.env.BAHI_FUZZ_PROFILE)
+      console.info(
+        [...spent]
+          .sort(([, a], [, b]) => b - a)
+          .slice(0, 12)
+          .map(([k, ms]) => `${k} ${Math.round(ms)} ms`)
+          .join("\n"),
+      );
     expect(failures, `seed ${SEED} (replay with BAHI_FUZZ_SEED=${SEED}); statuses ${summary}\n${failures.join("\n")}`).toEqual([]);
     // The run went deep: successes and refusals both, on most endpoints.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 20);
@@ -475,13 +689,21 @@ describe("fuzz: bad input never answers 5xx and never reaches the log", () => {
       if (errors) expect(body.errors).toEqual(errors);
     };
     for (const date of ["2025-02-30", "2025-01-01 GMT", "0000-01-01", "2025-13-01", "2025-01-01T25:00Z"]) {
-      const named = (path: string) => [{ path, message: expect.stringMatching(new RegExp(`^${path === "date" ? "Date" : path === "dueDate" ? "Due date" : "Transport document date"} `)) }];
+      const named = (path: string) => [
+        { path, message: expect.stringMatching(new RegExp(`^${path === "date" ? "Date" : path === "dueDate" ? "Due date" : "Transport document date"} `)) },
+      ];
       await refused(client.post("/api/expenses", { ...expenseBody(owner), date }), 400, named("date"));
       await refused(client.post("/api/invoices", { ...invoiceBody(owner), dueDate: date }), 400, named("dueDate"));
-      await refused(client.post("/api/ewaybills", { ...ewayBillBody(owner), transportMode: "rail", vehicleNumber: null, transportDocumentNumber: "RR-1", transportDocumentDate: date }), 400, named("transportDocumentDate"));
+      await refused(
+        client.post("/api/ewaybills", { ...ewayBillBody(owner), transportMode: "rail", vehicleNumber: null, transportDocumentNumber: "RR-1", transportDocumentDate: date }),
+        400,
+        named("transportDocumentDate"),
+      );
     }
     await refused(client.post("/api/customers", { ...partyBody(), address: "Pune\u0000" }), 400, [{ path: "address", message: expect.stringContaining("control character") }]);
-    await refused(client.put(`/api/products/${owner.product}`, { ...productBody(), name: "Oil\uD800" }), 400, [{ path: "name", message: expect.stringContaining("broken Unicode") }]);
+    await refused(client.put(`/api/products/${owner.product}`, { ...productBody(), name: "Oil\uD800" }), 400, [
+      { path: "name", message: expect.stringContaining("broken Unicode") },
+    ]);
     const upload = gstr2bBody();
     upload.data.docdata.b2b[0]!.trdnm = "Reddy\u0000";
     await refused(client.post("/api/gst/gstr2b", upload), 400, [{ path: "data.docdata.b2b.0.trdnm", message: expect.stringContaining("control character") }]);

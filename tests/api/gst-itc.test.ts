@@ -48,10 +48,19 @@ function monthOfPurchases(name: string, open: () => Promise<TestApp>) {
       const owner = new ApiClient(app.baseUrl);
       await owner.register();
       await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: BUSINESS, gstRegistrationDate: month.from });
-      const product = (await owner.post("/api/products", { name: "Hair oil", sku: "OIL-ITC", category: "Other", price: "100000", stock: 10, gstRate: 18, hsnCode: "3305" })).body.id;
+      const product = (await owner.post("/api/products", { name: "Hair oil", sku: "OIL-ITC", category: "Other", price: "100000", stock: 10, gstRate: 18, hsnCode: "3305" })).body
+        .id;
       const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Walk-in", address: "Shivaji Nagar, Pune" })).body.id;
       // Outward: ₹1,00,000 at 18% within Maharashtra: CGST 9,000 + SGST 9,000.
-      const sale = await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "S-1", issueDate: day(2), subtotal: "100000", gstAmount: "18000", total: "118000", items: [{ productId: product, quantity: 1, price: "100000", gstRate: "18", amount: "118000.00" }] });
+      const sale = await owner.post("/api/invoices", {
+        customerId: customer,
+        invoiceNumber: "S-1",
+        issueDate: day(2),
+        subtotal: "100000",
+        gstAmount: "18000",
+        total: "118000",
+        items: [{ productId: product, quantity: 1, price: "100000", gstRate: "18", amount: "118000.00" }],
+      });
       expect(sale.status).toBe(201);
 
       const vendor = async (name: string, gstNumber: string | null) => (await owner.post("/api/vendors", { name, gstNumber })).body.id as string;
@@ -61,8 +70,14 @@ function monthOfPurchases(name: string, open: () => Promise<TestApp>) {
         return response.body as Record<string, string> & { id: string };
       };
       const [dairy, mehta, reddy, patel, hotel, shah, kumar, landlord] = await Promise.all([
-        vendor("Gokul Dairy", DAIRY), vendor("Mehta Traders", MEHTA), vendor("Reddy Supplies", REDDY), vendor("Patel Luxuries", PATEL),
-        vendor("Hotel Annapurna", HOTEL), vendor("Shah Stationers", SHAH), vendor("Kumar Electricals", KUMAR), vendor("Mr. Joshi (landlord)", null),
+        vendor("Gokul Dairy", DAIRY),
+        vendor("Mehta Traders", MEHTA),
+        vendor("Reddy Supplies", REDDY),
+        vendor("Patel Luxuries", PATEL),
+        vendor("Hotel Annapurna", HOTEL),
+        vendor("Shah Stationers", SHAH),
+        vendor("Kumar Electricals", KUMAR),
+        vendor("Mr. Joshi (landlord)", null),
       ]);
 
       // Nil-rated milk: no GST at all; table 5 (intra-state).
@@ -76,7 +91,17 @@ function monthOfPurchases(name: string, open: () => Promise<TestApp>) {
       expect(eighteen).toMatchObject({ igstAmount: "3600.00", isCapitalGoods: true });
       const nearMatch = await record({ vendorId: reddy, category: "Supplies", amount: "5000", gstRate: "18", vendorInvoiceNumber: "RS-3" });
       // The supplier's credit note against the 18% bill: IGST 180 less credit.
-      const creditNote = await record({ vendorId: reddy, documentType: "credit_note", againstExpenseId: eighteen.id, category: "Equipment", amount: "1000", gstRate: "18", vendorInvoiceNumber: "RS-CN-1", date: day(12), vendorInvoiceDate: day(12) });
+      const creditNote = await record({
+        vendorId: reddy,
+        documentType: "credit_note",
+        againstExpenseId: eighteen.id,
+        category: "Equipment",
+        amount: "1000",
+        gstRate: "18",
+        vendorInvoiceNumber: "RS-CN-1",
+        date: day(12),
+        vendorInvoiceDate: day(12),
+      });
       expect(creditNote).toMatchObject({ documentType: "credit_note", igstAmount: "180.00" });
       // 40%: CGST 1,000 + SGST 1,000.
       const forty = await record({ vendorId: patel, category: "Supplies", amount: "5000", gstRate: "40", vendorInvoiceNumber: "PL-1" });
@@ -85,15 +110,34 @@ function monthOfPurchases(name: string, open: () => Promise<TestApp>) {
       const food = await record({ vendorId: hotel, category: "Food & Beverages", amount: "2000", gstRate: "5", vendorInvoiceNumber: "HA-1" });
       expect(food).toMatchObject({ eligibleForItc: false, itcDefault: false, cgstAmount: "50.00", sgstAmount: "50.00" });
       // Office rent from an unregistered landlord: reverse charge (entry 5AB), CGST 2,700 + SGST 2,700 paid by the business.
-      const rent = await record({ vendorId: landlord, category: "Office Rent", amount: "30000", gstRate: "18", reverseCharge: true, reverseChargeService: "renting-unregistered", vendorInvoiceNumber: null });
-      expect(rent).toMatchObject({ reverseCharge: true, cgstAmount: "2700.00", sgstAmount: "2700.00", total: "30000.00", selfInvoiceNumber: expect.stringMatching(/^RCM\/\d{2}-\d{2}\/0001$/) });
+      const rent = await record({
+        vendorId: landlord,
+        category: "Office Rent",
+        amount: "30000",
+        gstRate: "18",
+        reverseCharge: true,
+        reverseChargeService: "renting-unregistered",
+        vendorInvoiceNumber: null,
+      });
+      expect(rent).toMatchObject({
+        reverseCharge: true,
+        cgstAmount: "2700.00",
+        sgstAmount: "2700.00",
+        total: "30000.00",
+        selfInvoiceNumber: expect.stringMatching(/^RCM\/\d{2}-\d{2}\/0001$/),
+      });
       // In the books, not in the 2B: CGST 360 + SGST 360 pending.
       await record({ vendorId: shah, category: "Supplies", amount: "4000", gstRate: "18", vendorInvoiceNumber: "SS-1" });
       // In the 2B with itcavl N: CGST 540 + SGST 540, never claimed (4(D)(2)).
       await record({ vendorId: kumar, category: "Utilities", amount: "6000", gstRate: "18", vendorInvoiceNumber: "KE-1" });
 
       const inv = (inum: string, txval: number, tax: { igst?: number; cgst?: number; sgst?: number }, rt: number, itcavl = "Y") => ({
-        inum, dt: portalDate(5), val: txval + (tax.igst ?? 0) + (tax.cgst ?? 0) + (tax.sgst ?? 0), pos: "27", rev: "N", itcavl,
+        inum,
+        dt: portalDate(5),
+        val: txval + (tax.igst ?? 0) + (tax.cgst ?? 0) + (tax.sgst ?? 0),
+        pos: "27",
+        rev: "N",
+        itcavl,
         items: [{ num: 1, rt, txval, igst: tax.igst ?? 0, cgst: tax.cgst ?? 0, sgst: tax.sgst ?? 0, cess: 0 }],
       });
       const b2b = [
@@ -103,7 +147,24 @@ function monthOfPurchases(name: string, open: () => Promise<TestApp>) {
         { ctin: HOTEL, trdnm: "Hotel Annapurna", inv: [inv("HA-1", 2000, { cgst: 50, sgst: 50 }, 5)] },
         { ctin: KUMAR, trdnm: "Kumar Electricals", inv: [inv("KE-1", 6000, { cgst: 540, sgst: 540 }, 18, "N")] },
       ];
-      const cdnr = [{ ctin: REDDY, trdnm: "Reddy Supplies", nt: [{ ntnum: "RS-CN-1", typ: "C", dt: portalDate(12), val: 1180, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 }] }] }];
+      const cdnr = [
+        {
+          ctin: REDDY,
+          trdnm: "Reddy Supplies",
+          nt: [
+            {
+              ntnum: "RS-CN-1",
+              typ: "C",
+              dt: portalDate(12),
+              val: 1180,
+              pos: "27",
+              rev: "N",
+              itcavl: "Y",
+              items: [{ num: 1, rt: 18, txval: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 }],
+            },
+          ],
+        },
+      ];
       const upload = await owner.post("/api/gst/gstr2b", { period, data: { gstin: BUSINESS, rtnprd: period, docdata: { b2b, cdnr } } });
       expect(upload.status, JSON.stringify(upload.body)).toBe(200);
 
@@ -161,7 +222,15 @@ function monthOfPurchases(name: string, open: () => Promise<TestApp>) {
       expect((await owner.get(`/api/gst/returns/${filed.id}/json`)).body).toEqual(json);
 
       // The filed month is closed: a bill in it can no longer change or go (s.34: a note corrects it) ...
-      const changed = await owner.put(`/api/expenses/${food.id}`, { vendorId: hotel, category: "Food & Beverages", description: "HA-1", amount: "2500", gstRate: "5", date: day(5), reportInNextOpenPeriod: true });
+      const changed = await owner.put(`/api/expenses/${food.id}`, {
+        vendorId: hotel,
+        category: "Food & Beverages",
+        description: "HA-1",
+        amount: "2500",
+        gstRate: "5",
+        date: day(5),
+        reportInNextOpenPeriod: true,
+      });
       expect(changed.status).toBe(409);
       expect(changed.body.code).toBe("PERIOD_FILED");
       expect((await owner.delete(`/api/expenses/${food.id}`)).body.code).toBe("PERIOD_FILED");

@@ -79,14 +79,19 @@ function returnsSuite(name: string, open: () => Promise<TestApp>) {
 
       expect((await owner.post("/api/gst/file-gstr1", { period: first.fp })).body).toMatchObject({ success: true });
       // Rule 59(6)(a): the next GSTR-1 waits for this period's GSTR-3B.
-      expect((await owner.post("/api/gst/file-gstr1", { period: middle.fp })).body).toMatchObject({ code: "OUT_OF_SEQUENCE", message: `File GSTR-3B for ${periodLabel(first)} first (Rule 59(6)(a))` });
+      expect((await owner.post("/api/gst/file-gstr1", { period: middle.fp })).body).toMatchObject({
+        code: "OUT_OF_SEQUENCE",
+        message: `File GSTR-3B for ${periodLabel(first)} first (Rule 59(6)(a))`,
+      });
       expect((await owner.post("/api/gst/file-gstr3b", { period: first.fp })).body).toMatchObject({ success: true });
       expect((await owner.post("/api/gst/file-gstr1", { period: middle.fp })).body).toMatchObject({ success: true });
 
       const overview = (await owner.get("/api/gst/overview")).body;
       expect(overview.registrationDate).toBe(first.from);
       expect(overview.periods.map((p: { period: string }) => p.period)).toEqual([current, last.fp, middle.fp, first.fp]);
-      const states = Object.fromEntries(overview.periods.map((p: { period: string; returns: { returnType: string; state: string }[] }) => [p.period, p.returns.map((r) => r.state)]));
+      const states = Object.fromEntries(
+        overview.periods.map((p: { period: string; returns: { returnType: string; state: string }[] }) => [p.period, p.returns.map((r) => r.state)]),
+      );
       expect(states[first.fp]).toEqual(["filed", "filed"]);
       expect(states[middle.fp]![0]).toBe("filed");
       expect(states[current]).toEqual(["not_due", "not_due"]);
@@ -155,7 +160,12 @@ function returnsSuite(name: string, open: () => Promise<TestApp>) {
       expect((await owner.post("/api/gst/file-gstr3b", { period: first.fp })).body).toMatchObject({ success: true });
 
       const filed = (await owner.get("/api/gst/returns")).body.find((r: { returnType: string; period: string }) => r.returnType === "GSTR3B" && r.period === first.fp);
-      expect(filed).toMatchObject({ status: "filed", totalTaxLiability: preview.body.totals.outputTax, totalItcClaimed: preview.body.totals.inputTax, netTaxPayable: preview.body.totals.netPayable });
+      expect(filed).toMatchObject({
+        status: "filed",
+        totalTaxLiability: preview.body.totals.outputTax,
+        totalItcClaimed: preview.body.totals.inputTax,
+        netTaxPayable: preview.body.totals.netPayable,
+      });
       expect((await owner.get(`/api/gst/returns/${filed.id}/json`)).body).toEqual(preview.body.json);
       expect((await owner.get(`/api/gst/returns/preview?type=GSTR3B&period=${first.fp}`)).body.filed).toEqual({ arn: filed.arn, filedAt: filed.filedAt });
     });

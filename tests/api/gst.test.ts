@@ -21,12 +21,38 @@ async function businessWithSales(app: TestApp) {
   const owner = new ApiClient(app.baseUrl);
   await owner.register();
   await owner.put("/api/profile", { companyName: "Rao Stores", ...registeredLastMonth });
-  const product = (await owner.post("/api/products", { name: "Hair oil", sku: `OIL-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id;
+  const product = (
+    await owner.post("/api/products", {
+      name: "Hair oil",
+      sku: `OIL-${randomBytes(3).toString("hex")}`,
+      category: "Other",
+      price: "1000",
+      stock: 100,
+      gstRate: 18,
+      hsnCode: "3305",
+    })
+  ).body.id;
   const registered = (await owner.post("/api/customers", { address: "12 MG Road", name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" })).body.id;
   const walkIn = (await owner.post("/api/customers", { stateCode: "27", name: "Walk-in" })).body.id;
   const item = (quantity: number, amount: string) => [{ productId: product, quantity, price: "1000", gstRate: "18", amount }];
-  await owner.post("/api/invoices", { customerId: registered, invoiceNumber: `G1-${period}-1`, issueDate: lastMonthDate, subtotal: "2000", gstAmount: "360", total: "2360", items: item(2, "2360.00") });
-  await owner.post("/api/invoices", { customerId: walkIn, invoiceNumber: `G1-${period}-2`, issueDate: lastMonthDate, subtotal: "1000", gstAmount: "180", total: "1180", items: item(1, "1180.00") });
+  await owner.post("/api/invoices", {
+    customerId: registered,
+    invoiceNumber: `G1-${period}-1`,
+    issueDate: lastMonthDate,
+    subtotal: "2000",
+    gstAmount: "360",
+    total: "2360",
+    items: item(2, "2360.00"),
+  });
+  await owner.post("/api/invoices", {
+    customerId: walkIn,
+    invoiceNumber: `G1-${period}-2`,
+    issueDate: lastMonthDate,
+    subtotal: "1000",
+    gstAmount: "180",
+    total: "1180",
+    items: item(1, "1180.00"),
+  });
   const vendor = (await owner.post("/api/vendors", { name: "Shah Supplies", gstNumber: "29AABCR1718E1ZL" })).body.id;
   await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Bottles", amount: "500", date: lastMonthDate, vendorInvoiceNumber: "SS/1" });
   return owner;
@@ -66,7 +92,9 @@ function gstSuite(name: string, open: () => Promise<{ app: TestApp; cleanup(): P
       expect(gstr3b).toMatchObject({ status: "filed", totalItcClaimed: "0.00", netTaxPayable: "540.00" });
 
       // The event names the return's JSON by hash; the download fetches it from the BlobStore.
-      const [filedEvent] = await app.sql.query<{ data: Record<string, unknown> }>("SELECT data FROM bahi_events WHERE type = 'GstReturnFiled' AND data->>'arn' = $1", [filed.body.arn]);
+      const [filedEvent] = await app.sql.query<{ data: Record<string, unknown> }>("SELECT data FROM bahi_events WHERE type = 'GstReturnFiled' AND data->>'arn' = $1", [
+        filed.body.arn,
+      ]);
       expect(filedEvent!.data).not.toHaveProperty("returnJson");
       expect(filedEvent!.data.returnJsonBlob).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), size: expect.any(Number) });
       const json = (await owner.get(`/api/gst/returns/${gstr1.id}/json`)).body;
@@ -118,7 +146,10 @@ describe("GST tools", () => {
     await owner.register();
     await owner.post("/api/customers", { address: "12 MG Road", name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" });
     const known = await owner.post("/api/gst/validate-gstin", { gstin: "29aabcr1718e1zl" });
-    expect(known.body).toMatchObject({ valid: true, details: { gstin: "29AABCR1718E1ZL", stateCode: "29", stateName: "Karnataka", pan: "AABCR1718E", holderType: expect.any(String), businessName: "Reddy Retail" } });
+    expect(known.body).toMatchObject({
+      valid: true,
+      details: { gstin: "29AABCR1718E1ZL", stateCode: "29", stateName: "Karnataka", pan: "AABCR1718E", holderType: expect.any(String), businessName: "Reddy Retail" },
+    });
     const unknown = await owner.post("/api/gst/validate-gstin", { gstin: "27AAPFU0939F1ZV" });
     expect(unknown.body.valid).toBe(true);
     expect(unknown.body.details.businessName).toBeUndefined();
@@ -153,7 +184,16 @@ describe("the daily overdue sweep", () => {
     const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "100", stock: 100, gstRate: 18 })).body.id;
     const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Late payer" })).body.id;
     // Issue 9: a due date cannot be before the invoice date, so the late ones are dated before it.
-    const body = (number: string, dueDate: string | null) => ({ customerId: customer, invoiceNumber: number, issueDate: "2026-01-10", dueDate, subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
+    const body = (number: string, dueDate: string | null) => ({
+      customerId: customer,
+      invoiceNumber: number,
+      issueDate: "2026-01-10",
+      dueDate,
+      subtotal: "100",
+      gstAmount: "18",
+      total: "118",
+      items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }],
+    });
     const late = (await owner.post("/api/invoices", body("LATE-1", "2026-01-15"))).body;
     const onTime = (await owner.post("/api/invoices", body("LATER-1", "2099-01-15"))).body;
     const paid = (await owner.post("/api/invoices", body("PAID-1", "2026-01-15"))).body;
@@ -177,7 +217,16 @@ describe("the daily overdue sweep", () => {
     await owner.put("/api/profile", { stateCode: "27" });
     const product = (await owner.post("/api/products", { name: "Thing", sku: "T-1", category: "Other", price: "100", stock: 100, gstRate: 18 })).body.id;
     const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Late payer" })).body.id;
-    const body = (number: string) => ({ customerId: customer, invoiceNumber: number, issueDate: "2026-01-10", dueDate: "2026-01-15", subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
+    const body = (number: string) => ({
+      customerId: customer,
+      invoiceNumber: number,
+      issueDate: "2026-01-10",
+      dueDate: "2026-01-15",
+      subtotal: "100",
+      gstAmount: "18",
+      total: "118",
+      items: [{ productId: product, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }],
+    });
     const bad = (await owner.post("/api/invoices", body("BAD-1"))).body;
     const late = (await owner.post("/api/invoices", body("LATE-1"))).body;
     await app.bahi.projector!.catchUp();
@@ -207,12 +256,31 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
     const date = new Date().toISOString();
     const portalDate = `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
     // ₹1,000 + 18% IGST = 180: recorded as "RS/42", filed by the supplier as "RS-42" with 180.40 of IGST.
-    await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Boxes", amount: "1000", date, vendorInvoiceNumber: "RS/42", vendorInvoiceDate: date });
+    await owner.post("/api/expenses", {
+      vendorId: vendor,
+      category: "Supplies",
+      description: "Boxes",
+      amount: "1000",
+      date,
+      vendorInvoiceNumber: "RS/42",
+      vendorInvoiceDate: date,
+    });
     await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Tape", amount: "500", date, vendorInvoiceNumber: "RS/43", vendorInvoiceDate: date });
-    await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Labels", amount: "200", date, vendorInvoiceNumber: "RS/99", vendorInvoiceDate: date });
+    await owner.post("/api/expenses", {
+      vendorId: vendor,
+      category: "Supplies",
+      description: "Labels",
+      amount: "200",
+      date,
+      vendorInvoiceNumber: "RS/99",
+      vendorInvoiceDate: date,
+    });
 
     expect((await owner.post("/api/gst/reconcile-purchases", { period })).body).toMatchObject({ success: false, error: expect.stringMatching(/No GSTR-2B has been uploaded/) });
-    expect((await owner.post("/api/gst/gstr2b", { period, data: { hello: "world", docdata: "nope" } })).body).toMatchObject({ success: false, error: expect.stringMatching(/not a GSTR-2B/) });
+    expect((await owner.post("/api/gst/gstr2b", { period, data: { hello: "world", docdata: "nope" } })).body).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/not a GSTR-2B/),
+    });
 
     // Fields reconciliation does not read, at every level, are dropped before anything is stored.
     const unknown = { "x-unknown": "UNKNOWN-FIELD-MARKER" };
@@ -233,7 +301,17 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
               supfildt: "11-11-2025",
               ...unknown,
               inv: [
-                { inum: "RS-42", dt: portalDate, val: 1180.4, pos: "27", rev: "N", itcavl: "Y", irn: "f".repeat(64), ...unknown, items: [{ num: 1, rt: 18, txval: 1000, igst: 180.4, cgst: 0, sgst: 0, cess: 0, ...unknown }] },
+                {
+                  inum: "RS-42",
+                  dt: portalDate,
+                  val: 1180.4,
+                  pos: "27",
+                  rev: "N",
+                  itcavl: "Y",
+                  irn: "f".repeat(64),
+                  ...unknown,
+                  items: [{ num: 1, rt: 18, txval: 1000, igst: 180.4, cgst: 0, sgst: 0, cess: 0, ...unknown }],
+                },
                 { inum: "RS-43", dt: portalDate, val: 600, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 510, igst: 90, cgst: 0, sgst: 0, cess: 0 }] },
                 { inum: "RS-77", dt: portalDate, val: 118, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 100, igst: 18, cgst: 0, sgst: 0, cess: 0 }] },
               ],
@@ -260,7 +338,9 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
     expect((await stranger.get(`/api/gst/reconciliations/${period}`)).status).toBe(404);
 
     // The log holds references, not documents: no unknown field, no invoice, no row.
-    const recorded = await app.sql.query<{ type: string; data: Record<string, unknown> }>("SELECT type, data FROM bahi_events WHERE stream_id = $1 ORDER BY stream_revision", [`reconciliation-${userId}-${period}`]);
+    const recorded = await app.sql.query<{ type: string; data: Record<string, unknown> }>("SELECT type, data FROM bahi_events WHERE stream_id = $1 ORDER BY stream_revision", [
+      `reconciliation-${userId}-${period}`,
+    ]);
     expect(recorded.map((e) => e.type)).toEqual(["Gstr2bUploaded", "ReconciliationCompleted"]);
     const [upload, completion] = recorded;
     expect(Object.keys(upload!.data).sort()).toEqual(["gstin", "gstr2bBlob", "invoiceCount", "period", "reportIn", "uploadedAt", "userId"]);
@@ -301,7 +381,8 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
         },
       },
     });
-    const eventBytes = async () => Number((await app.sql.query<{ n: string }>("SELECT coalesce(sum(octet_length(data::text) + octet_length(metadata::text)), 0)::text AS n FROM bahi_events"))[0]!.n);
+    const eventBytes = async () =>
+      Number((await app.sql.query<{ n: string }>("SELECT coalesce(sum(octet_length(data::text) + octet_length(metadata::text)), 0)::text AS n FROM bahi_events"))[0]!.n);
     const blobCount = async () => Number((await app.sql.query<{ n: string }>("SELECT count(*)::text AS n FROM bahi_blobs"))[0]!.n);
 
     const before = { events: await countEvents(app.sql), bytes: await eventBytes(), blobs: await blobCount() };
@@ -332,10 +413,16 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
     const tooMany = await owner.post("/api/gst/gstr2b", { period, data: { ...own, docdata: { b2b: [{ ctin: "29AABCR1718E1ZL", inv: invoices(10_001) }] } } });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({ code: "VALIDATION_FAILED", success: false, error: expect.stringMatching(/at most 10000 documents/) });
-    const suppliers = await owner.post("/api/gst/gstr2b", { period, data: { ...own, docdata: { b2b: Array.from({ length: 2_001 }, () => ({ ctin: "29AABCR1718E1ZL", inv: [] })) } } });
+    const suppliers = await owner.post("/api/gst/gstr2b", {
+      period,
+      data: { ...own, docdata: { b2b: Array.from({ length: 2_001 }, () => ({ ctin: "29AABCR1718E1ZL", inv: [] })) } },
+    });
     expect(suppliers.status).toBe(400);
     expect(suppliers.body.error).toMatch(/at most 2000 suppliers/);
-    const impossibleDate = await owner.post("/api/gst/gstr2b", { period, data: { ...own, docdata: { b2b: [{ ctin: "29AABCR1718E1ZL", inv: [{ inum: "1", dt: "30-02-2025" }] }] } } });
+    const impossibleDate = await owner.post("/api/gst/gstr2b", {
+      period,
+      data: { ...own, docdata: { b2b: [{ ctin: "29AABCR1718E1ZL", inv: [{ inum: "1", dt: "30-02-2025" }] }] } },
+    });
     expect(impossibleDate.status).toBe(400);
     const oversized = await owner.post("/api/gst/gstr2b", { period, data: { docdata: { b2b: [] } }, padding: "x".repeat(5 * 1024 * 1024) });
     expect(oversized.status).toBe(413);
@@ -352,19 +439,60 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
     const vendor = (await owner.post("/api/vendors", { name: "Reddy Supplies", gstNumber: "29AABCR1718E1ZL" })).body.id;
     const date = new Date().toISOString();
     const portalDate = `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
-    await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Boxes", amount: "1000", date, vendorInvoiceNumber: "OLD/1", vendorInvoiceDate: date });
+    await owner.post("/api/expenses", {
+      vendorId: vendor,
+      category: "Supplies",
+      description: "Boxes",
+      amount: "1000",
+      date,
+      vendorInvoiceNumber: "OLD/1",
+      vendorInvoiceDate: date,
+    });
 
     const metadata = { userId, actor: `user:${userId}`, causationId: null, correlationId: randomUUID(), occurredAt: date, schemaVersion: 1 };
-    const legacyFile = { chksum: "x", data: { rtnprd: period, docdata: { b2b: [{ ctin: "29AABCR1718E1ZL", extra: true, inv: [{ inum: "OLD-1", dt: portalDate, items: [{ txval: 1000, igst: 180 }] }] }] } } };
-    await app.stores.eventStore.appendToStream(`reconciliation-${userId}-${period}`, [{ id: randomUUID(), type: "Gstr2bUploaded", data: { userId, period, gstr2b: legacyFile, invoiceCount: 1, uploadedAt: date }, metadata }], "no_stream");
+    const legacyFile = {
+      chksum: "x",
+      data: { rtnprd: period, docdata: { b2b: [{ ctin: "29AABCR1718E1ZL", extra: true, inv: [{ inum: "OLD-1", dt: portalDate, items: [{ txval: 1000, igst: 180 }] }] }] } },
+    };
+    await app.stores.eventStore.appendToStream(
+      `reconciliation-${userId}-${period}`,
+      [{ id: randomUUID(), type: "Gstr2bUploaded", data: { userId, period, gstr2b: legacyFile, invoiceCount: 1, uploadedAt: date }, metadata }],
+      "no_stream",
+    );
     const legacyJson = { gstin: "27AAPFU0939F1ZV", fp: period, b2b: [], note: "filed before blobs" };
     const returnStream = `gstreturn-${userId}-gstr1-${period}`;
-    await app.stores.eventStore.appendToStream(returnStream, [{ id: randomUUID(), type: "GstReturnFilingRequested", data: { userId, returnType: "GSTR1", period, requestedAt: date }, metadata }], "no_stream");
-    await app.stores.eventStore.appendToStream(returnStream, [{ id: randomUUID(), type: "GstReturnFiled", data: { userId, returnType: "GSTR1", period, arn: "AA270000000000A", filedVia: "sandbox", filedAt: date, totals: { taxableValuePaise: 0, taxPaise: 0, invoiceValuePaise: 0, itcPaise: 0, netPayablePaise: 0 }, returnJson: legacyJson }, metadata }], 0);
+    await app.stores.eventStore.appendToStream(
+      returnStream,
+      [{ id: randomUUID(), type: "GstReturnFilingRequested", data: { userId, returnType: "GSTR1", period, requestedAt: date }, metadata }],
+      "no_stream",
+    );
+    await app.stores.eventStore.appendToStream(
+      returnStream,
+      [
+        {
+          id: randomUUID(),
+          type: "GstReturnFiled",
+          data: {
+            userId,
+            returnType: "GSTR1",
+            period,
+            arn: "AA270000000000A",
+            filedVia: "sandbox",
+            filedAt: date,
+            totals: { taxableValuePaise: 0, taxPaise: 0, invoiceValuePaise: 0, itcPaise: 0, netPayablePaise: 0 },
+            returnJson: legacyJson,
+          },
+          metadata,
+        },
+      ],
+      0,
+    );
     await app.bahi.projector!.catchUp();
 
     expect((await owner.post("/api/gst/reconcile-purchases", { period })).body).toEqual({ success: true, summary: { matched: 1, unmatched: 0 } });
-    expect((await owner.get(`/api/gst/reconciliations/${period}`)).body.rows).toEqual([expect.objectContaining({ status: "exact_match", portal: expect.objectContaining({ number: "OLD-1" }) })]);
+    expect((await owner.get(`/api/gst/reconciliations/${period}`)).body.rows).toEqual([
+      expect.objectContaining({ status: "exact_match", portal: expect.objectContaining({ number: "OLD-1" }) }),
+    ]);
     const returns = (await owner.get("/api/gst/returns")).body;
     expect(returns[0]).not.toHaveProperty("returnJson");
     expect(returns[0]).not.toHaveProperty("returnJsonBlob");
@@ -373,7 +501,18 @@ describe("purchase reconciliation against an uploaded GSTR-2B", () => {
     // An inline reconciliation result, too.
     const legacyRows = [{ status: "missing_in_2b", invoiceNumber: "OLD/9" }];
     const recorded = await app.stores.eventStore.readStream(`reconciliation-${userId}-${period}`);
-    await app.stores.eventStore.appendToStream(`reconciliation-${userId}-${period}`, [{ id: randomUUID(), type: "ReconciliationCompleted", data: { userId, period, summary: { matched: 0, mismatch: 0, missing_in_books: 0, missing_in_2b: 1, total: 1 }, rows: legacyRows, completedAt: date }, metadata }], recorded.at(-1)!.revision);
+    await app.stores.eventStore.appendToStream(
+      `reconciliation-${userId}-${period}`,
+      [
+        {
+          id: randomUUID(),
+          type: "ReconciliationCompleted",
+          data: { userId, period, summary: { matched: 0, mismatch: 0, missing_in_books: 0, missing_in_2b: 1, total: 1 }, rows: legacyRows, completedAt: date },
+          metadata,
+        },
+      ],
+      recorded.at(-1)!.revision,
+    );
     await app.bahi.projector!.catchUp();
     // The rows shown are recomputed from the upload (design §2); the inline result still reads.
     expect((await owner.get(`/api/gst/reconciliations/${period}`)).body).toMatchObject({ completedAt: date, rows: [{ status: "exact_match" }], summary: { total: 1 } });
@@ -393,19 +532,45 @@ describe("e-way bills", () => {
     const owner = new ApiClient(app.baseUrl);
     await owner.register();
     await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", businessAddress: "Pune" });
-    const product = (await owner.post("/api/products", { name: "Machine", sku: "M-1", category: "Electronics", price: "60000", stock: 100, gstRate: 18, hsnCode: "847130" })).body.id;
+    const product = (await owner.post("/api/products", { name: "Machine", sku: "M-1", category: "Electronics", price: "60000", stock: 100, gstRate: 18, hsnCode: "847130" })).body
+      .id;
     const customer = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL", address: "Bengaluru" })).body.id;
-    const invoice = (await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "EW-1", subtotal: "60000", gstAmount: "10800", total: "70800", items: [{ productId: product, quantity: 1, price: "60000", gstRate: "18", amount: "70800.00" }] })).body;
+    const invoice = (
+      await owner.post("/api/invoices", {
+        customerId: customer,
+        invoiceNumber: "EW-1",
+        subtotal: "60000",
+        gstAmount: "10800",
+        total: "70800",
+        items: [{ productId: product, quantity: 1, price: "60000", gstRate: "18", amount: "70800.00" }],
+      })
+    ).body;
 
     const bad = await owner.post("/api/ewaybills", { invoiceId: invoice.id, dispatchPincode: "0110", deliveryPincode: "560001", distanceKm: 5000, vehicleNumber: "??" });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.length).toBeGreaterThanOrEqual(2);
 
-    const bill = await owner.post("/api/ewaybills", { invoiceId: invoice.id, dispatchPincode: "411001", deliveryPincode: "560001", distanceKm: 850, vehicleNumber: "MH12 AB 1234" });
+    const bill = await owner.post("/api/ewaybills", {
+      invoiceId: invoice.id,
+      dispatchPincode: "411001",
+      deliveryPincode: "560001",
+      distanceKm: 850,
+      vehicleNumber: "MH12 AB 1234",
+    });
     expect(bill.status).toBe(201);
     expect(bill.body).toMatchObject({ ewayBillNo: expect.stringMatching(/^\d{12}$/), sandbox: true, validUntil: expect.stringMatching(/T23:59:59\+05:30$/) });
     const listed = (await owner.get("/api/gst/ewaybills")).body;
-    expect(listed).toEqual([expect.objectContaining({ eWayBillNo: bill.body.ewayBillNo, documentNumber: "EW-1", status: "active", distance: 850, vehicleNumber: "MH12AB1234", shipFromAddress: "Pune", shipToAddress: "Bengaluru" })]);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        eWayBillNo: bill.body.ewayBillNo,
+        documentNumber: "EW-1",
+        status: "active",
+        distance: 850,
+        vehicleNumber: "MH12AB1234",
+        shipFromAddress: "Pune",
+        shipToAddress: "Bengaluru",
+      }),
+    ]);
     expect((await owner.get("/api/gst/overview")).body.activeEwayBills).toBe(1);
 
     const stranger = new ApiClient(app.baseUrl);
@@ -416,8 +581,20 @@ describe("e-way bills", () => {
     // The e-invoice for the same B2B invoice: payload, IRN and signed-QR fields, plainly not registered.
     expect((await owner.get(`/api/invoices/${invoice.id}/einvoice`)).body.message).toMatch(/required for an e-invoice/);
     const einvoice = (await owner.get(`/api/invoices/${invoice.id}/einvoice?sellerLocation=Pune&sellerPincode=411001&buyerLocation=Bengaluru&buyerPincode=560001`)).body;
-    expect(einvoice).toMatchObject({ registered: false, irn: expect.stringMatching(/^[0-9a-f]{64}$/), payload: { Version: "1.1", DocDtls: { Typ: "INV", No: "EW-1" }, SellerDtls: { Gstin: "27AAPFU0939F1ZV" }, BuyerDtls: { Gstin: "29AABCR1718E1ZL" } } });
-    expect(einvoice.qr).toMatchObject({ SellerGstin: "27AAPFU0939F1ZV", BuyerGstin: "29AABCR1718E1ZL", DocNo: "EW-1", TotInvVal: 70800, ItemCnt: 1, MainHsnCode: "847130", Irn: einvoice.irn });
+    expect(einvoice).toMatchObject({
+      registered: false,
+      irn: expect.stringMatching(/^[0-9a-f]{64}$/),
+      payload: { Version: "1.1", DocDtls: { Typ: "INV", No: "EW-1" }, SellerDtls: { Gstin: "27AAPFU0939F1ZV" }, BuyerDtls: { Gstin: "29AABCR1718E1ZL" } },
+    });
+    expect(einvoice.qr).toMatchObject({
+      SellerGstin: "27AAPFU0939F1ZV",
+      BuyerGstin: "29AABCR1718E1ZL",
+      DocNo: "EW-1",
+      TotInvVal: 70800,
+      ItemCnt: 1,
+      MainHsnCode: "847130",
+      Irn: einvoice.irn,
+    });
     expect(einvoice.note).toMatch(/GSP\) credentials/);
 
     expect((await owner.post(`/api/ewaybills/${bill.body.id}/cancel`, { reason: "Order cancelled" })).status).toBe(200);

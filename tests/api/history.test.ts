@@ -33,7 +33,8 @@ async function business(app: TestApp) {
   const owner = new ApiClient(app.baseUrl);
   const me = await owner.register();
   await owner.put("/api/profile", { stateCode: "27" });
-  const product = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 1000, gstRate: 18 })).body.id as string;
+  const product = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 1000, gstRate: 18 }))
+    .body.id as string;
   const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Rao Traders" })).body.id as string;
   const invoiceBody = (quantity: number, extra: Record<string, unknown> = {}) => ({
     customerId: customer,
@@ -128,9 +129,27 @@ describe.each(backends)("history of every record (issue 11) on %s", (backend) =>
 
   it("an expense's edit and a product's stock moves are told; a product's creation shows once", async () => {
     const { owner, product } = await business(app);
-    const expense = await owner.post("/api/expenses", { category: "Utilities", description: "Electricity", amount: "1000", date: today, eligibleForItc: false, itcReason: "Personal" });
+    const expense = await owner.post("/api/expenses", {
+      category: "Utilities",
+      description: "Electricity",
+      amount: "1000",
+      date: today,
+      eligibleForItc: false,
+      itcReason: "Personal",
+    });
     expect(expense.status).toBe(201);
-    expect((await owner.put(`/api/expenses/${expense.body.id}`, { category: "Utilities", description: "Electricity", amount: "1250.50", date: today, eligibleForItc: false, itcReason: "Personal" })).status).toBe(200);
+    expect(
+      (
+        await owner.put(`/api/expenses/${expense.body.id}`, {
+          category: "Utilities",
+          description: "Electricity",
+          amount: "1250.50",
+          date: today,
+          eligibleForItc: false,
+          itcReason: "Personal",
+        })
+      ).status,
+    ).toBe(200);
     const expenseEntries = (await owner.get(`/api/expenses/${expense.body.id}/history`)).body.entries as Entry[];
     expect(expenseEntries.map((e) => e.summary)).toEqual(["Recorded an expense of ₹1,000.00 (Utilities)", "Edited the expense"]);
     expect(expenseEntries[1]!.changes).toContainEqual({ field: "amountPaise", label: "Amount", from: "₹1,000.00", to: "₹1,250.50" });
@@ -160,7 +179,16 @@ describe.each(backends)("history of every record (issue 11) on %s", (backend) =>
     const gstin = "27AAPFU0939F1ZV";
     const owner = new ApiClient(app.baseUrl);
     const me = await owner.register();
-    const profile = { companyName: "Rao Stores", phone: "98", gstNumber: gstin, businessAddress: "Pune", businessType: "Proprietorship", gstCategory: "Regular", stateCode: "27", gstRegistrationDate: `${period.slice(2)}-${period.slice(0, 2)}-01` };
+    const profile = {
+      companyName: "Rao Stores",
+      phone: "98",
+      gstNumber: gstin,
+      businessAddress: "Pune",
+      businessType: "Proprietorship",
+      gstCategory: "Regular",
+      stateCode: "27",
+      gstRegistrationDate: `${period.slice(2)}-${period.slice(0, 2)}-01`,
+    };
     expect((await owner.put("/api/profile", profile)).status).toBe(200);
     const ok = async (response: Promise<{ status: number; body: any }>) => {
       const { status, body } = await response;
@@ -169,14 +197,46 @@ describe.each(backends)("history of every record (issue 11) on %s", (backend) =>
     };
     const customer = (await ok(owner.post("/api/customers", { name: "Reddy Retail", address: "Bengaluru", gstNumber: "29AABCR1718E1ZL", stateCode: "29" }))).id as string;
     const vendor = (await ok(owner.post("/api/vendors", { name: "Shah Supplies", gstNumber: "29AABCR1718E1ZL" }))).id as string;
-    const product = (await ok(owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" }))).id as string;
-    const invoice = (await ok(owner.post("/api/invoices", { customerId: customer, subtotal: "1000", gstAmount: "180", total: "1180", items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] }))).id as string;
+    const product = (
+      await ok(
+        owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" }),
+      )
+    ).id as string;
+    const invoice = (
+      await ok(
+        owner.post("/api/invoices", {
+          customerId: customer,
+          subtotal: "1000",
+          gstAmount: "180",
+          total: "1180",
+          items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }],
+        }),
+      )
+    ).id as string;
     const challan = await ok(owner.post("/api/delivery-challans", { customerId: customer, purpose: "job_work", items: [{ productId: product, quantity: 2 }] }));
-    const ewayBill = await ok(owner.post("/api/ewaybills", { invoiceId: invoice, dispatchPincode: "411001", deliveryPincode: "560001", distanceKm: 850, vehicleNumber: "MH12AB1234", reasonCode: 1, transportMode: "road", vehicleType: "regular", transporterName: "Fast Movers" }));
+    const ewayBill = await ok(
+      owner.post("/api/ewaybills", {
+        invoiceId: invoice,
+        dispatchPincode: "411001",
+        deliveryPincode: "560001",
+        distanceKm: 850,
+        vehicleNumber: "MH12AB1234",
+        reasonCode: 1,
+        transportMode: "road",
+        vehicleType: "regular",
+        transporterName: "Fast Movers",
+      }),
+    );
     const advance = await ok(owner.post(`/api/customers/${customer}/advances`, { amount: "2500", date: today, mode: "cash", reference: "R-9" }));
     await ok(owner.post("/api/gst/file-gstr1", { period }));
     const dt = `01-${period.slice(0, 2)}-${period.slice(2)}`;
-    const b2b = [{ ctin: "29AABCR1718E1ZL", trdnm: "Reddy Supplies", inv: [{ inum: "RS-42", dt, val: 1180, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 }] }] }];
+    const b2b = [
+      {
+        ctin: "29AABCR1718E1ZL",
+        trdnm: "Reddy Supplies",
+        inv: [{ inum: "RS-42", dt, val: 1180, pos: "27", rev: "N", itcavl: "Y", items: [{ num: 1, rt: 18, txval: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 }] }],
+      },
+    ];
     await ok(owner.post("/api/gst/gstr2b", { period, data: { gstin, rtnprd: period, docdata: { b2b } } }));
 
     const summaries = async (path: string) => {
@@ -190,7 +250,9 @@ describe.each(backends)("history of every record (issue 11) on %s", (backend) =>
     expect(challanHistory.entries[0]!.summary).toMatch(new RegExp(`^Issued delivery challan ${challan.number} to Reddy Retail for job work, ₹`));
     const ewayHistory = await summaries(`/api/ewaybills/${ewayBill.id}/history`);
     expect(ewayHistory.entries[0]!.summary).toMatch(/^Generated e-way bill \d+ for .+, ₹1,180\.00, valid until /);
-    expect((await summaries(`/api/advances/${advance.id}/history`)).entries.map((e) => e.summary)).toEqual([`Received an advance of ₹2,500.00 (Cash, ref R-9) on ${new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${today}T00:00:00Z`))}`]);
+    expect((await summaries(`/api/advances/${advance.id}/history`)).entries.map((e) => e.summary)).toEqual([
+      `Received an advance of ₹2,500.00 (Cash, ref R-9) on ${new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${today}T00:00:00Z`))}`,
+    ]);
     // A return answers to its list id ({business}-GSTR1-MMYYYY) and to GSTR1-MMYYYY alike.
     const returnHistory = await summaries(`/api/gst/returns/${me.id}-GSTR1-${period}/history`);
     expect(returnHistory.entries[0]!.summary).toMatch(/^Asked to file GSTR-1 for [A-Z][a-z]{2} \d{4}$/);
@@ -231,7 +293,13 @@ describe.each(backends)("history of every record (issue 11) on %s", (backend) =>
       expect(refused.status, path).toBe(404);
       expect(refused.body.code).toBe("NOT_FOUND");
     }
-    for (const path of [`/api/invoices/${randomUUID()}/history`, "/api/invoices/not-a-uuid/history", `/api/payments/${randomUUID()}/history`, "/api/gst/returns/GSTR1-132026/history", "/api/gst/reconciliations/102026/history"]) {
+    for (const path of [
+      `/api/invoices/${randomUUID()}/history`,
+      "/api/invoices/not-a-uuid/history",
+      `/api/payments/${randomUUID()}/history`,
+      "/api/gst/returns/GSTR1-132026/history",
+      "/api/gst/reconciliations/102026/history",
+    ]) {
       const missing = await owner.get(path);
       expect(missing.status, path).toBe(404);
       expect(missing.body.code).toBe("NOT_FOUND");

@@ -46,7 +46,13 @@ describe("the HSN/SAC master and product codes (issue 9)", () => {
     expect(prefix.every((c) => c.code.startsWith("3305"))).toBe(true);
     const exact = await client.get("/api/gst/hsn/33051010");
     expect(exact.status).toBe(200);
-    expect(exact.body).toMatchObject({ code: "33051010", description: "PREPARATIONS FOR USE ON THE HAIR SHAMPOOS: CONTAINING SPIRIT", heading: "Preparations for use on the hair", gstRate: "5", rateFrom: "3305" });
+    expect(exact.body).toMatchObject({
+      code: "33051010",
+      description: "PREPARATIONS FOR USE ON THE HAIR SHAMPOOS: CONTAINING SPIRIT",
+      heading: "Preparations for use on the hair",
+      gstRate: "5",
+      rateFrom: "3305",
+    });
     expect((await client.get("/api/gst/hsn/3306%2010%2010")).body).toMatchObject({ code: "33061010", gstRate: "5" });
     expect((await client.get("/api/gst/hsn/12345678")).status).toBe(404);
     expect((await client.get("/api/gst/hsn/12a4")).body).toMatchObject({ code: "VALIDATION_FAILED" });

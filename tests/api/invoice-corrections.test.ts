@@ -70,7 +70,16 @@ describe.each(backends)("invoice edit and cancel (issue 9) on %s", (backend) => 
       notes: "Corrected quantity",
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ id: a.body.id, invoiceNumber: `INV/${short}/0001`, subtotal: "5300.00", cgstAmount: "477.00", sgstAmount: "477.00", total: "6254.00", status: "pending", notes: "Corrected quantity" });
+    expect(edited.body).toMatchObject({
+      id: a.body.id,
+      invoiceNumber: `INV/${short}/0001`,
+      subtotal: "5300.00",
+      cgstAmount: "477.00",
+      sgstAmount: "477.00",
+      total: "6254.00",
+      status: "pending",
+      notes: "Corrected quantity",
+    });
 
     const shown = (await owner.get(`/api/invoices/${a.body.id}`)).body;
     expect(shown).toMatchObject({ invoiceNumber: `INV/${short}/0001`, total: "6254.00", revisions: 1, revisedAt: expect.any(String), createdAt: a.body.createdAt });
@@ -101,7 +110,12 @@ describe.each(backends)("invoice edit and cancel (issue 9) on %s", (backend) => 
     const cancelled = await owner.post(`/api/invoices/${b.body.id}/cancel`, { reason: "Raised twice by mistake" });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ id: b.body.id, status: "cancelled", cancelReason: "Raised twice by mistake" });
-    expect((await owner.get(`/api/invoices/${b.body.id}`)).body).toMatchObject({ status: "cancelled", cancelReason: "Raised twice by mistake", cancelledAt: expect.any(String), invoiceNumber: b.body.invoiceNumber });
+    expect((await owner.get(`/api/invoices/${b.body.id}`)).body).toMatchObject({
+      status: "cancelled",
+      cancelReason: "Raised twice by mistake",
+      cancelledAt: expect.any(String),
+      invoiceNumber: b.body.invoiceNumber,
+    });
     expect(await stockOf(oil)).toBe(98);
 
     const stats = (await owner.get("/api/dashboard/stats")).body;
@@ -118,7 +132,10 @@ describe.each(backends)("invoice edit and cancel (issue 9) on %s", (backend) => 
     // Afterwards only a credit note: no second cancel, no edit, no payment.
     const before = await countEvents(app.sql);
     expect((await owner.post(`/api/invoices/${b.body.id}/cancel`, { reason: "Again" })).status).toBe(409);
-    expect((await owner.put(`/api/invoices/${b.body.id}`, body(1))).body).toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/cancelled invoice cannot be changed/) });
+    expect((await owner.put(`/api/invoices/${b.body.id}`, body(1))).body).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/cancelled invoice cannot be changed/),
+    });
     expect((await owner.patch(`/api/invoices/${b.body.id}/status`, { status: "paid" })).status).toBe(409);
     expect(await countEvents(app.sql)).toBe(before);
 
@@ -134,7 +151,10 @@ describe.each(backends)("invoice edit and cancel (issue 9) on %s", (backend) => 
     const edit = await owner.put(`/api/invoices/${a.body.id}`, body(2));
     expect(edit.status).toBe(409);
     expect(edit.body).toMatchObject({ code: "CONFLICT", message: "A paid invoice cannot be changed" });
-    expect((await owner.post(`/api/invoices/${a.body.id}/cancel`, { reason: "Wrong customer" })).body).toMatchObject({ code: "CONFLICT", message: "A paid invoice cannot be changed" });
+    expect((await owner.post(`/api/invoices/${a.body.id}/cancel`, { reason: "Wrong customer" })).body).toMatchObject({
+      code: "CONFLICT",
+      message: "A paid invoice cannot be changed",
+    });
     expect(await countEvents(app.sql)).toBe(before);
   });
 

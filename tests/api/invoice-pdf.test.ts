@@ -25,8 +25,15 @@ describe("the invoice document: bank details, UPI QR and the thermal layout (PGl
   }
 
   const pdf = async (owner: ApiClient, id: string, query = "") => {
-    const response = await fetch(`${app.baseUrl}/api/invoices/${id}/pdf${query}`, { headers: { cookie: owner.cookie!, ...(owner.position ? { [AFTER_HEADER]: owner.position } : {}) } });
-    return { status: response.status, type: response.headers.get("content-type"), disposition: response.headers.get("content-disposition"), body: Buffer.from(await response.arrayBuffer()) };
+    const response = await fetch(`${app.baseUrl}/api/invoices/${id}/pdf${query}`, {
+      headers: { cookie: owner.cookie!, ...(owner.position ? { [AFTER_HEADER]: owner.position } : {}) },
+    });
+    return {
+      status: response.status,
+      type: response.headers.get("content-type"),
+      disposition: response.headers.get("content-disposition"),
+      body: Buffer.from(await response.arrayBuffer()),
+    };
   };
 
   it("keeps bank details and the UPI id on the profile: normalised, kept when not sent, cleared on null", async () => {
@@ -36,13 +43,24 @@ describe("the invoice document: bank details, UPI QR and the thermal layout (PGl
     expect(saved.body).toMatchObject({ bankName: "State Bank of India", bankAccountNumber: "30123456789", bankIfsc: "SBIN0001234", upiId: "raostores@oksbi" });
     // An older client that does not send them keeps them.
     expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: GSTIN })).body).toMatchObject({ bankIfsc: "SBIN0001234", upiId: "raostores@oksbi" });
-    expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: GSTIN, upiId: null, bankName: "" })).body).toMatchObject({ bankName: null, upiId: null, bankIfsc: "SBIN0001234" });
+    expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: GSTIN, upiId: null, bankName: "" })).body).toMatchObject({
+      bankName: null,
+      upiId: null,
+      bankIfsc: "SBIN0001234",
+    });
   });
 
   it("refuses a malformed IFSC, UPI id or account number with 400 and changes nothing", async () => {
     const owner = await business();
     await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: GSTIN, ...BANK });
-    for (const [field, value] of [["bankIfsc", "SBIN1001234"], ["bankIfsc", "SBI0001234"], ["upiId", "raostores"], ["upiId", "a@b1"], ["bankAccountNumber", "12AB5678"], ["bankName", 42]] as const) {
+    for (const [field, value] of [
+      ["bankIfsc", "SBIN1001234"],
+      ["bankIfsc", "SBI0001234"],
+      ["upiId", "raostores"],
+      ["upiId", "a@b1"],
+      ["bankAccountNumber", "12AB5678"],
+      ["bankName", 42],
+    ] as const) {
       const refused = await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: GSTIN, [field]: value });
       expect(refused.status, `${field}=${value}`).toBe(400);
       expect(refused.body.errors[0].path).toBe(field);
@@ -55,7 +73,13 @@ describe("the invoice document: bank details, UPI QR and the thermal layout (PGl
     await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: GSTIN, businessAddress: "4 Market Yard, Mumbai", ...BANK });
     await owner.post("/api/profile/plan", { plan: "professional" });
     const product = await owner.post("/api/products", { name: "Hair oil", sku: `OIL-${randomUUID().slice(0, 8)}`, category: "Books", price: "1000", stock: 50, hsnCode: "3305" });
-    const customer = await owner.post("/api/customers", { name: "Reddy Retail", stateCode: "29", gstNumber: "29AABCR1718E1ZL", address: "5 Residency Road, Bengaluru", shippingAddress: "Godown 3, Peenya, Bengaluru" });
+    const customer = await owner.post("/api/customers", {
+      name: "Reddy Retail",
+      stateCode: "29",
+      gstNumber: "29AABCR1718E1ZL",
+      address: "5 Residency Road, Bengaluru",
+      shippingAddress: "Godown 3, Peenya, Bengaluru",
+    });
     expect([product.status, customer.status], JSON.stringify([product.body, customer.body])).toEqual([201, 201]);
     const created = await owner.post("/api/invoices", {
       customerId: customer.body.id,
@@ -75,10 +99,25 @@ describe("the invoice document: bank details, UPI QR and the thermal layout (PGl
     const document = pdfText(a4.body);
     const text = document.text.replace(/\s+/g, " ");
     for (const particular of [
-      "Rao Stores", "GSTIN: 27AAPFU0939F1ZV", "State: Maharashtra (27)", `Invoice No: ${number}`, "Reddy Retail", "GSTIN: 29AABCR1718E1ZL",
-      "State: Karnataka (29)", "Godown 3, Peenya, Bengaluru", "Place of Supply: Karnataka (29)", "Tax payable on reverse charge: No",
-      "3305", "IGST rate", "18%", "Bank: State Bank of India", "IFSC: SBIN0001234", "For Rao Stores", "Authorised signatory",
-    ]) expect(text, particular).toContain(particular);
+      "Rao Stores",
+      "GSTIN: 27AAPFU0939F1ZV",
+      "State: Maharashtra (27)",
+      `Invoice No: ${number}`,
+      "Reddy Retail",
+      "GSTIN: 29AABCR1718E1ZL",
+      "State: Karnataka (29)",
+      "Godown 3, Peenya, Bengaluru",
+      "Place of Supply: Karnataka (29)",
+      "Tax payable on reverse charge: No",
+      "3305",
+      "IGST rate",
+      "18%",
+      "Bank: State Bank of India",
+      "IFSC: SBIN0001234",
+      "For Rao Stores",
+      "Authorised signatory",
+    ])
+      expect(text, particular).toContain(particular);
     const upi = `upi://pay?pa=raostores@oksbi&pn=Rao%20Stores&am=${total}&cu=INR&tn=${encodeURIComponent(`Invoice ${number}`)}`;
     expect(document.links).toEqual([upi]);
 

@@ -18,7 +18,17 @@ async function business(app: TestApp, profile: Record<string, unknown> = { compa
 }
 
 async function product(owner: ApiClient, overrides: Record<string, unknown> = {}) {
-  const created = await owner.post("/api/products", { name: "Cotton shirt", sku: `SKU-${Math.random().toString(36).slice(2, 8)}`, category: "Clothing", price: "1000", stock: 50, minStock: 10, gstRate: 18, hsnCode: "6205", ...overrides });
+  const created = await owner.post("/api/products", {
+    name: "Cotton shirt",
+    sku: `SKU-${Math.random().toString(36).slice(2, 8)}`,
+    category: "Clothing",
+    price: "1000",
+    stock: 50,
+    minStock: 10,
+    gstRate: 18,
+    hsnCode: "6205",
+    ...overrides,
+  });
   if (created.status !== 201) throw new Error(JSON.stringify(created.body));
   return created.body.id as string;
 }
@@ -41,8 +51,20 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
     await owner.register();
     expect((await owner.put("/api/profile", { companyName: "X" })).body.errors).toEqual([{ path: "stateCode", message: "Choose your state" }]);
     expect((await owner.put("/api/profile", { gstNumber: "27AAPFU0939F1ZO" })).body.message).toMatch(/check character/);
-    const saved = await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: MAHARASHTRA_GSTIN.toLowerCase(), businessType: "Proprietorship", gstCategory: "Regular" });
-    expect(saved.body).toMatchObject({ companyName: "Rao Stores", gstNumber: MAHARASHTRA_GSTIN, stateCode: "27", panNumber: "AAPFU0939F", subscriptionPlan: "free", invoiceLimit: 10 });
+    const saved = await owner.put("/api/profile", {
+      companyName: "Rao Stores",
+      gstNumber: MAHARASHTRA_GSTIN.toLowerCase(),
+      businessType: "Proprietorship",
+      gstCategory: "Regular",
+    });
+    expect(saved.body).toMatchObject({
+      companyName: "Rao Stores",
+      gstNumber: MAHARASHTRA_GSTIN,
+      stateCode: "27",
+      panNumber: "AAPFU0939F",
+      subscriptionPlan: "free",
+      invoiceLimit: 10,
+    });
     expect((await owner.get("/api/profile")).body).toMatchObject({ stateCode: "27", panNumber: "AAPFU0939F", invoicesUsed: 0 });
     const unregistered = await owner.put("/api/profile", { companyName: "Rao Stores", stateCode: "04" });
     expect(unregistered.body).toMatchObject({ gstNumber: null, stateCode: "04", panNumber: null });
@@ -58,7 +80,15 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
 
     let products = (await owner.get("/api/products")).body;
-    expect(products.find((p: { id: string }) => p.id === shirt)).toMatchObject({ sku: "SHIRT-01", price: "1000.00", stock: 5, minStock: 10, gstRate: "18", hsnCode: "6205", isActive: true });
+    expect(products.find((p: { id: string }) => p.id === shirt)).toMatchObject({
+      sku: "SHIRT-01",
+      price: "1000.00",
+      stock: 5,
+      minStock: 10,
+      gstRate: "18",
+      hsnCode: "6205",
+      isActive: true,
+    });
     expect((await owner.get("/api/products/low-stock")).body.map((p: { id: string }) => p.id)).toContain(shirt);
 
     expect((await owner.post(`/api/products/${shirt}/stock`, { quantity: 20, note: "Supplier delivery" })).status).toBe(200);
@@ -67,7 +97,10 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
     expect((await owner.get("/api/products/low-stock")).body.map((p: { id: string }) => p.id)).not.toContain(shirt);
 
     // Renaming the SKU frees the old one; deleting the product frees its SKU.
-    expect((await owner.put(`/api/products/${shirt}`, { name: "Cotton shirt", sku: "SHIRT-02", category: "Clothing", price: "999.50", minStock: 3, gstRate: "5", hsnCode: null })).status).toBe(200);
+    expect(
+      (await owner.put(`/api/products/${shirt}`, { name: "Cotton shirt", sku: "SHIRT-02", category: "Clothing", price: "999.50", minStock: 3, gstRate: "5", hsnCode: null }))
+        .status,
+    ).toBe(200);
     expect((await owner.post("/api/products", { name: "Reuse", sku: "SHIRT-01", category: "Clothing", price: "1" })).status).toBe(201);
     expect((await owner.patch(`/api/products/${shirt}/active`, { isActive: false })).status).toBe(200);
     expect((await owner.get(`/api/products/${shirt}`)).body).toMatchObject({ sku: "SHIRT-02", price: "999.50", gstRate: "5", isActive: false, stock: 23 });
@@ -76,7 +109,14 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
 
     const bad = await owner.post("/api/products", { name: "", sku: "", category: "Food", price: "-1", stock: -1, minStock: -1, hsnCode: "12" });
     expect(bad.body.errors.map((e: { message: string }) => e.message)).toEqual(
-      expect.arrayContaining(["Product name is required", "SKU is required", "Category is required", "Stock cannot be negative", "Minimum stock cannot be negative", "HSN code must be 4, 6 or 8 digits"]),
+      expect.arrayContaining([
+        "Product name is required",
+        "SKU is required",
+        "Category is required",
+        "Stock cannot be negative",
+        "Minimum stock cannot be negative",
+        "HSN code must be 4, 6 or 8 digits",
+      ]),
     );
 
     const stranger = new ApiClient(app.baseUrl);
@@ -104,7 +144,10 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("gstAmount must be 450.00 (received 225.00), total must be 2950.00 (received 2725.00)");
 
-    const oldRate = await owner.post("/api/invoices", invoiceBody(karnataka.id, [{ ...items[0], gstRate: "12", amount: "2240.00" }], { subtotal: "2000.00", gstAmount: "240.00", total: "2240.00" }));
+    const oldRate = await owner.post(
+      "/api/invoices",
+      invoiceBody(karnataka.id, [{ ...items[0], gstRate: "12", amount: "2240.00" }], { subtotal: "2000.00", gstAmount: "240.00", total: "2240.00" }),
+    );
     expect(oldRate.status).toBe(400);
     expect(oldRate.body.errors[0]).toMatchObject({ path: "items.0.gstRate" });
     expect(oldRate.body.errors[0].message).toMatch(/GST rate 12% is not in force/);
@@ -125,12 +168,17 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
       customer: { name: "Reddy Retail", gstNumber: KARNATAKA_GSTIN },
       supplier: { name: "Rao Stores", gstin: MAHARASHTRA_GSTIN, stateCode: "27" },
     });
-    expect(created.body.items.map((i: { product: { name: string }; hsnCode: string; igstAmount: string; amount: string }) => [i.product.name, i.hsnCode, i.igstAmount, i.amount])).toEqual([
+    expect(
+      created.body.items.map((i: { product: { name: string }; hsnCode: string; igstAmount: string; amount: string }) => [i.product.name, i.hsnCode, i.igstAmount, i.amount]),
+    ).toEqual([
       ["Cotton shirt", "6205", "360.00", "2360.00"],
       ["Leather belt", "4203", "90.00", "590.00"],
     ]);
     expect((await owner.get(`/api/invoices/${created.body.id}`)).body).toEqual(created.body);
-    expect((await owner.post("/api/invoices", invoiceBody(karnataka.id, items, { subtotal: "2500", gstAmount: "450", total: "2950" }, "inv-202611-001"))).body).toEqual({ code: "CONFLICT", message: "Invoice number already exists" });
+    expect((await owner.post("/api/invoices", invoiceBody(karnataka.id, items, { subtotal: "2500", gstAmount: "450", total: "2950" }, "inv-202611-001"))).body).toEqual({
+      code: "CONFLICT",
+      message: "Invoice number already exists",
+    });
 
     // An inactive product cannot be invoiced until it is activated again.
     await owner.patch(`/api/products/${belt}/active`, { isActive: false });
@@ -142,7 +190,11 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
     const walkIn = (await owner.post("/api/customers", { stateCode: "27", name: "Walk-in" })).body;
     const local = await owner.post(
       "/api/invoices",
-      invoiceBody(walkIn.id, [{ productId: shirt, quantity: 3, price: "1000", gstRate: "18", discount: "10", discountType: "percentage", amount: "3186.00" }], { subtotal: "2700.00", gstAmount: "486.00", total: "3186.00" }),
+      invoiceBody(walkIn.id, [{ productId: shirt, quantity: 3, price: "1000", gstRate: "18", discount: "10", discountType: "percentage", amount: "3186.00" }], {
+        subtotal: "2700.00",
+        gstAmount: "486.00",
+        total: "3186.00",
+      }),
     );
     expect(local.status).toBe(201);
     expect(local.body).toMatchObject({ placeOfSupply: "27", taxKind: "intra", stateTaxLabel: "SGST", cgstAmount: "243.00", sgstAmount: "243.00", igstAmount: "0.00" });
@@ -171,7 +223,11 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
 
     const pdf = await fetch(`${app.baseUrl}/api/invoices/${created.body.id}/pdf`, { headers: { cookie: owner.cookie! } });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     const search = (await owner.get("/api/search?q=reddy")).body;
     expect(search.invoices.map((i: { invoiceNumber: string }) => i.invoiceNumber)).toEqual(["INV-202611-001"]);
@@ -221,7 +277,14 @@ describe.each(backends)("products, invoices and the dashboard on %s", (backend) 
     );
     // A missing number is no longer an error: the invoice takes the next one of its series (issue 9).
     expect(empty.body.errors.map((e: { path: string }) => e.path)).not.toContain("invoiceNumber");
-    const badItem = await owner.post("/api/invoices", { customerId: "x", invoiceNumber: "A-1", subtotal: "0", gstAmount: "0", total: "0", items: [{ productId: "", quantity: 0, price: "", gstRate: "" }] });
+    const badItem = await owner.post("/api/invoices", {
+      customerId: "x",
+      invoiceNumber: "A-1",
+      subtotal: "0",
+      gstAmount: "0",
+      total: "0",
+      items: [{ productId: "", quantity: 0, price: "", gstRate: "" }],
+    });
     expect(badItem.body.errors.map((e: { message: string }) => e.message)).toEqual(
       expect.arrayContaining(["Product is required", "Quantity must be more than 0", "Price is required", "GST rate is required"]),
     );

@@ -60,7 +60,12 @@ describe.skipIf(postgresSkipReason !== null)("the hash chain catches a superuser
     const target = entries.find((e) => e.type === "CustomerAdded")!;
     const row = at(target.position);
     await app.sql.query(`UPDATE bahi_events SET data = jsonb_set(data, '{name}', '"Someone Else"') WHERE ${row.where}`, row.params);
-    expect(await verify()).toEqual({ ok: false, checked: target.seq - 1, head: { seq: target.seq - 1, hash: target.prevHash }, firstProblem: { kind: "edited", position: target.position, seq: target.seq } });
+    expect(await verify()).toEqual({
+      ok: false,
+      checked: target.seq - 1,
+      head: { seq: target.seq - 1, hash: target.prevHash },
+      firstProblem: { kind: "edited", position: target.position, seq: target.seq },
+    });
   });
 
   it("Rule 3(1): an event deleted from the database is named as deleted, at the event after the gap", async () => {
@@ -121,10 +126,7 @@ describe.skipIf(postgresSkipReason !== null)("the hash chain catches a superuser
     const [a, b] = [entries[1]!, entries[3]!];
     await app.sql.query("DROP INDEX bahi_events_chain");
     try {
-      await app.sql.query(
-        `UPDATE bahi_events SET chain_seq = CASE chain_seq WHEN $2 THEN $3 ELSE $2 END WHERE chain_key = $1 AND chain_seq IN ($2, $3)`,
-        [id, a.seq, b.seq],
-      );
+      await app.sql.query(`UPDATE bahi_events SET chain_seq = CASE chain_seq WHEN $2 THEN $3 ELSE $2 END WHERE chain_key = $1 AND chain_seq IN ($2, $3)`, [id, a.seq, b.seq]);
     } finally {
       await app.sql.query("CREATE UNIQUE INDEX bahi_events_chain ON bahi_events (chain_key, chain_seq)");
     }
@@ -133,7 +135,8 @@ describe.skipIf(postgresSkipReason !== null)("the hash chain catches a superuser
 
   it("bahi ledger verify names the business with a problem and exits 1; one clean business exits 0", async () => {
     const clean = await smallBusiness(app);
-    const run = (args: string[]) => spawnSync(process.execPath, ["bin/bahi.mjs", "ledger", "verify", ...args], { encoding: "utf8", env: { ...process.env, DATABASE_URL: app.databaseUrl! } });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ["bin/bahi.mjs", "ledger", "verify", ...args], { encoding: "utf8", env: { ...process.env, DATABASE_URL: app.databaseUrl! } });
     const one = run(["--business", clean.id]);
     expect(one.stdout).toMatch(new RegExp(`^ok\\t${clean.id}\\t${clean.entries.length} events\\thead ${clean.entries.length} ${clean.entries[clean.entries.length - 1]!.hash}`));
     expect(one.status).toBe(0);
@@ -195,7 +198,11 @@ describe("the chain on the embedded store", () => {
     const stores = await storesOnClient(sql, "pglite", { clock: () => new Date((now += 1000)) });
     const business = randomUUID();
     for (let batch = 0; batch < 100; batch++) {
-      await stores.eventStore.appendToStream(`ledgertest-${randomUUID()}`, Array.from({ length: 100 }, (_, i) => note(business, batch * 100 + i)), "no_stream");
+      await stores.eventStore.appendToStream(
+        `ledgertest-${randomUUID()}`,
+        Array.from({ length: 100 }, (_, i) => note(business, batch * 100 + i)),
+        "no_stream",
+      );
     }
     const head = await stores.auditLog.chainHead(business);
     expect(head?.seq).toBe(10_000);
@@ -215,12 +222,22 @@ describe("the chain on the embedded store", () => {
     // Rows as an earlier release wrote them (or a bulk INSERT around the adapter): no chain columns.
     // More than one page of the backfill (1,000 rows), in three transactions.
     const count = 2_503;
-    for (const [from, to] of [[0, 1], [1, 2], [2, count]] as const) {
+    for (const [from, to] of [
+      [0, 1],
+      [1, 2],
+      [2, count],
+    ] as const) {
       const events = Array.from({ length: to - from }, (_, i) => note(business, from + i));
       await sql.query(
         `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata)
          SELECT e.id::uuid, e.stream, 0, e.type, e.data::jsonb, e.metadata::jsonb FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS e(id, stream, type, data, metadata)`,
-        [events.map((e) => e.id), events.map(() => `ledgertest-${randomUUID()}`), events.map((e) => e.type), events.map((e) => JSON.stringify(e.data)), events.map((e) => JSON.stringify(e.metadata))],
+        [
+          events.map((e) => e.id),
+          events.map(() => `ledgertest-${randomUUID()}`),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data)),
+          events.map((e) => JSON.stringify(e.metadata)),
+        ],
       );
     }
     expect(await stores.auditLog.verifyBusiness(business)).toMatchObject({ ok: false, firstProblem: { kind: "inserted" } });

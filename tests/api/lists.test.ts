@@ -49,7 +49,9 @@ async function business(app: TestApp) {
   await owner.register();
   await owner.put("/api/profile", { stateCode: "27" });
   expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
-  const product = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100000, gstRate: 18 })).body.id as string;
+  const product = (
+    await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100000, gstRate: 18 })
+  ).body.id as string;
   const rao = (await owner.post("/api/customers", { stateCode: "27", name: "Rao Traders", gstNumber: "27AAPFU0939F1ZV", address: "12 MG Road, Pune" })).body.id as string;
   const mehta = (await owner.post("/api/customers", { stateCode: "27", name: "mehta stores" })).body.id as string;
   /** quantity × price + 18% GST. */
@@ -290,18 +292,40 @@ describe.each(backends)("lists: search, filters, sort and paging by the server (
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body as { id: string; gstAmount: string };
     };
-    const e1 = await expense({ vendorId: power, category: "Utilities", description: "Electricity January", amount: "1000", gstRate: 18, date: "2026-01-31", vendorInvoiceNumber: "PP/123", vendorInvoiceDate: "2026-01-31" });
+    const e1 = await expense({
+      vendorId: power,
+      category: "Utilities",
+      description: "Electricity January",
+      amount: "1000",
+      gstRate: 18,
+      date: "2026-01-31",
+      vendorInvoiceNumber: "PP/123",
+      vendorInvoiceDate: "2026-01-31",
+    });
     const e2 = await expense({ vendorId: landlord, category: "Office Rent", description: "Shop rent", amount: "20000", gstRate: 0, date: "2026-02-01" });
     const e3 = await expense({ vendorId: power, category: "Utilities", description: "Electricity now", amount: "500.50", gstRate: 18, date: today });
     const e4 = await expense({ category: "Travel", description: "Taxi to client", amount: "300", date: "2026-02-01" });
     // The supplier's credit note (s.34) counts negative in the amounts and the sums.
-    const e5 = await expense({ vendorId: power, category: "Utilities", description: "Refund on meter rent", amount: "100", gstRate: 18, date: "2026-02-01", documentType: "credit_note", againstExpenseId: e1.id, vendorInvoiceNumber: "CN-7" });
+    const e5 = await expense({
+      vendorId: power,
+      category: "Utilities",
+      description: "Refund on meter rent",
+      amount: "100",
+      gstRate: 18,
+      date: "2026-02-01",
+      documentType: "credit_note",
+      againstExpenseId: e1.id,
+      vendorInvoiceNumber: "CN-7",
+    });
 
     const all = await owner.get<Row[]>("/api/expenses");
     expect(ids(all.body)).toEqual([e3.id, e5.id, e4.id, e2.id, e1.id]);
     const { ids: paged, pages } = await allPages(owner, "/api/expenses", 3);
     expect(paged).toEqual([e3.id, e5.id, e4.id, e2.id, e1.id]);
-    expect(pages.map((p) => [p.items.length, p.total, p.nextCursor === null])).toEqual([[3, 5, false], [2, 5, true]]);
+    expect(pages.map((p) => [p.items.length, p.total, p.nextCursor === null])).toEqual([
+      [3, 5, false],
+      [2, 5, true],
+    ]);
     expect(ids((await owner.get("/api/expenses?sort=amount-desc")).body)).toEqual([e2.id, e1.id, e3.id, e4.id, e5.id]);
     expect(ids((await owner.get("/api/expenses?sort=date-asc")).body)).toEqual([e1.id, e2.id, e4.id, e5.id, e3.id]);
     expect(ids((await owner.get("/api/expenses?category=Utilities")).body)).toEqual([e3.id, e5.id, e1.id]);
@@ -396,7 +420,10 @@ describe.each(backends)("lists: search, filters, sort and paging by the server (
     expect(ids((await owner.get("/api/customers?archived=all&sort=name-asc")).body)).toEqual([c2, c4, c1, c3]);
     const { ids: paged, pages } = await allPages(owner, "/api/customers?sort=name-asc", 2);
     expect(paged).toEqual([c2, c1, c3]);
-    expect(pages.map((p) => [p.total, p.nextCursor === null])).toEqual([[3, false], [3, true]]);
+    expect(pages.map((p) => [p.total, p.nextCursor === null])).toEqual([
+      [3, false],
+      [3, true],
+    ]);
     expect(ids((await owner.get("/api/customers?q=RAO.EXAMPLE")).body)).toEqual([c1]);
     expect(ids((await owner.get("/api/customers?q=98765")).body)).toEqual([c2]);
     expect(ids((await owner.get("/api/customers?q=27aapfu")).body)).toEqual([c3]);
@@ -424,7 +451,12 @@ describe.each(backends)("lists: search, filters, sort and paging by the server (
 
     const other = new ApiClient(app.baseUrl);
     await other.register();
-    expect((await other.get("/api/customers?limit=10")).body).toMatchObject({ items: [], total: 0, nextCursor: null, summary: { count: 0, withCreditLimit: 0, totalCreditLimit: "0.00" } });
+    expect((await other.get("/api/customers?limit=10")).body).toMatchObject({
+      items: [],
+      total: 0,
+      nextCursor: null,
+      summary: { count: 0, withCreditLimit: 0, totalCreditLimit: "0.00" },
+    });
     expect((await other.get("/api/vendors")).body).toEqual([]);
     for (const query of ["archived=maybe", "sort=oldest", "limit=0", `cursor=${vendors.pages[0]!.nextCursor}&sort=name-asc`]) {
       const response = await owner.get(`/api/vendors?${query}`);

@@ -20,8 +20,15 @@ describe("credit and debit note PDFs (issue 9, Rule 53)", () => {
   });
 
   const pdf = async (client: ApiClient, path: string) => {
-    const response = await fetch(`${app.baseUrl}${path}`, { headers: { ...(client.cookie ? { cookie: client.cookie } : {}), ...(client.position ? { [AFTER_HEADER]: client.position } : {}) } });
-    return { status: response.status, type: response.headers.get("content-type"), disposition: response.headers.get("content-disposition"), body: Buffer.from(await response.arrayBuffer()) };
+    const response = await fetch(`${app.baseUrl}${path}`, {
+      headers: { ...(client.cookie ? { cookie: client.cookie } : {}), ...(client.position ? { [AFTER_HEADER]: client.position } : {}) },
+    });
+    return {
+      status: response.status,
+      type: response.headers.get("content-type"),
+      disposition: response.headers.get("content-disposition"),
+      body: Buffer.from(await response.arrayBuffer()),
+    };
   };
 
   /** A Maharashtra business selling to a Karnataka GSTIN (IGST) and to a local walk-in (CGST + SGST). */
@@ -30,10 +37,26 @@ describe("credit and debit note PDFs (issue 9, Rule 53)", () => {
     await owner.register();
     expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: GSTIN, businessAddress: "4 Market Yard, Pune", pinCode: "411001" })).status).toBe(200);
     expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
-    const oil = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id as string;
+    const oil = (
+      await owner.post("/api/products", {
+        name: "Hair oil",
+        sku: `P-${randomBytes(3).toString("hex")}`,
+        category: "Other",
+        price: "1000",
+        stock: 100,
+        gstRate: 18,
+        hsnCode: "3305",
+      })
+    ).body.id as string;
     const reddy = (await owner.post("/api/customers", { name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL", address: "5 Residency Road, Bengaluru" })).body.id as string;
     const invoice = async (customerId: string, quantity = 2) => {
-      const created = await owner.post("/api/invoices", { customerId, subtotal: String(1000 * quantity), gstAmount: String(180 * quantity), total: String(1180 * quantity), items: [{ productId: oil, quantity, price: "1000", gstRate: "18", amount: `${1180 * quantity}.00` }] });
+      const created = await owner.post("/api/invoices", {
+        customerId,
+        subtotal: String(1000 * quantity),
+        gstAmount: String(180 * quantity),
+        total: String(1180 * quantity),
+        items: [{ productId: oil, quantity, price: "1000", gstRate: "18", amount: `${1180 * quantity}.00` }],
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body as { id: string; invoiceNumber: string };
     };
@@ -43,7 +66,12 @@ describe("credit and debit note PDFs (issue 9, Rule 53)", () => {
   it("Rule 53(1A): a credit note's PDF names itself, its number and date, the original invoice, both GSTINs, the reason, the lines' HSN and tax heads, and the total", async () => {
     const { owner, oil, reddy, invoice } = await business();
     const original = await invoice(reddy);
-    const note = await owner.post("/api/credit-notes", { invoiceId: original.id, reason: "sales_return", items: [{ productId: oil, quantity: 1, price: "1000" }], notes: "One bottle leaked" });
+    const note = await owner.post("/api/credit-notes", {
+      invoiceId: original.id,
+      reason: "sales_return",
+      items: [{ productId: oil, quantity: 1, price: "1000" }],
+      notes: "One bottle leaked",
+    });
     expect(note.status, JSON.stringify(note.body)).toBe(201);
 
     const document = await pdf(owner, `/api/credit-notes/${note.body.id}/pdf`);

@@ -104,13 +104,21 @@ describe.each(backends)("invoice number series (Rule 46(b)) on %s", (backend) =>
     // Another request took 0002 as a typed number in the instant between its check and its reservation.
     const racer = randomUUID();
     const taken = `INV/${short}/0002`;
-    await app.stores.eventStore.appendToStream(streams.invoiceNumberReservation(userId, taken), [event("InvoiceNumberReserved", { userId, invoiceNumber: taken, invoiceId: racer }, userId)], "no_stream");
+    await app.stores.eventStore.appendToStream(
+      streams.invoiceNumberReservation(userId, taken),
+      [event("InvoiceNumberReserved", { userId, invoiceNumber: taken, invoiceId: racer }, userId)],
+      "no_stream",
+    );
     const lost = await owner.post("/api/invoices", body());
     expect(lost.status).toBe(409);
     const voids = (await eventsOfType(app.sql, ["DocumentNumberVoided"])).filter((e) => e.data.userId === userId);
     expect(voids.map((e) => [e.data.number, e.data.sequence])).toEqual([[taken, 2]]);
     // The racer's hold is the only thing the test itself left; give it back to check the rest.
-    await app.stores.eventStore.appendToStream(streams.invoiceNumberReservation(userId, taken), [event("InvoiceNumberReleased", { userId, invoiceNumber: taken, invoiceId: racer }, userId)], 0);
+    await app.stores.eventStore.appendToStream(
+      streams.invoiceNumberReservation(userId, taken),
+      [event("InvoiceNumberReleased", { userId, invoiceNumber: taken, invoiceId: racer }, userId)],
+      0,
+    );
     expect(await heldByNothing(app.sql)).toEqual([]);
 
     expect((await owner.post("/api/invoices", body())).body.invoiceNumber).toBe(`INV/${short}/0003`);
@@ -126,7 +134,11 @@ describe.each(backends)("invoice number series (Rule 46(b)) on %s", (backend) =>
     const startedAt = new Date().toISOString();
     const series = { gstin: GSTIN, financialYear: fy };
     const number = `INV/${short}/0001`;
-    await app.stores.eventStore.appendToStream(streams.invoice(invoiceId), [event("InvoiceCreationStarted", { invoiceId, ownerId: userId, invoiceNumber: "", quotaMonth: null, startedAt, series }, userId)], "no_stream");
+    await app.stores.eventStore.appendToStream(
+      streams.invoice(invoiceId),
+      [event("InvoiceCreationStarted", { invoiceId, ownerId: userId, invoiceNumber: "", quotaMonth: null, startedAt, series }, userId)],
+      "no_stream",
+    );
     await app.stores.eventStore.appendToStream(
       streams.documentSeries(userId, "invoice", GSTIN, fy),
       [event("DocumentNumberIssued", { userId, series: "invoice", ...series, sequence: 1, number, documentId: invoiceId, documentDate: today, issuedAt: startedAt }, userId)],
@@ -134,10 +146,18 @@ describe.each(backends)("invoice number series (Rule 46(b)) on %s", (backend) =>
     );
     expect(await heldByNothing(app.sql)).toEqual([expect.stringMatching(/was not voided/)]);
     const deadline = Date.now() + 5000;
-    while (!(await app.stores.readStore.find<{ id: string }>(collections.processes, { phase: "started" })).some((d) => d.id === `createInvoice-${invoiceId}`) && Date.now() < deadline) {
+    while (
+      !(await app.stores.readStore.find<{ id: string }>(collections.processes, { phase: "started" })).some((d) => d.id === `createInvoice-${invoiceId}`) &&
+      Date.now() < deadline
+    ) {
       await new Promise((r) => setTimeout(r, 20));
     }
-    const report = await resumeUnfinishedProcesses({ eventStore: app.stores.eventStore, readStore: app.stores.readStore, clock: () => new Date(Date.now() + 61_000), olderThanMs: 60_000 });
+    const report = await resumeUnfinishedProcesses({
+      eventStore: app.stores.eventStore,
+      readStore: app.stores.readStore,
+      clock: () => new Date(Date.now() + 61_000),
+      olderThanMs: 60_000,
+    });
     expect(report.outcomes.compensated).toBeGreaterThanOrEqual(1);
     expect(await heldByNothing(app.sql)).toEqual([]);
     const voided = (await eventsOfType(app.sql, ["DocumentNumberVoided"])).filter((e) => e.data.documentId === invoiceId);

@@ -16,17 +16,16 @@ const today = indianDateOf(new Date().toISOString());
 
 // The dashboard with a bug on one marked expense, so the parked gauge has something to count.
 const dashboard = allProjections.find((p) => p.collection === collections.dashboards)!;
-const projections = allProjections.map(
-  (p): AnyProjection =>
-    p !== dashboard
-      ? p
-      : {
-          ...dashboard,
-          evolve(doc, event) {
-            if (JSON.stringify(event.data).includes(MARKER)) throw new TypeError(`cannot apply ${MARKER}`);
-            return dashboard.evolve(doc, event);
-          },
+const projections = allProjections.map((p): AnyProjection =>
+  p !== dashboard
+    ? p
+    : {
+        ...dashboard,
+        evolve(doc, event) {
+          if (JSON.stringify(event.data).includes(MARKER)) throw new TypeError(`cannot apply ${MARKER}`);
+          return dashboard.evolve(doc, event);
         },
+      },
 );
 
 describe("logs and metrics of an app", () => {

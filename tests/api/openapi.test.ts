@@ -30,7 +30,13 @@ function documentedRoutes(document: Json): Set<string> {
 }
 
 /** Follows one local $ref ("#/components/…") to what it names. */
-const resolve = (document: Json, node: Json): Json => (node.$ref ? (node.$ref as string).slice(2).split("/").reduce((at: Json, key) => at[key], document) : node);
+const resolve = (document: Json, node: Json): Json =>
+  node.$ref
+    ? (node.$ref as string)
+        .slice(2)
+        .split("/")
+        .reduce((at: Json, key) => at[key], document)
+    : node;
 
 describe("the OpenAPI document (issue 12)", () => {
   let app: TestApp;
@@ -94,7 +100,11 @@ describe("the OpenAPI document (issue 12)", () => {
     expect(document.paths["/api/auth/login"].post.security).toEqual([]);
     expect([IDEMPOTENCY_HEADER, REPLAYED_HEADER]).toEqual([COMMAND_IDEMPOTENCY_HEADER, COMMAND_REPLAYED_HEADER]);
 
-    const headerNames = (operation: Json) => (operation.parameters as Json[]).map((parameter) => resolve(document, parameter)).filter((p) => p.in === "header").map((p) => p.name);
+    const headerNames = (operation: Json) =>
+      (operation.parameters as Json[])
+        .map((parameter) => resolve(document, parameter))
+        .filter((p) => p.in === "header")
+        .map((p) => p.name);
     const revisioned = Object.keys(REVISIONED_RECORDS);
     let writes = 0;
     let guarded = 0;

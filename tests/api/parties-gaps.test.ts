@@ -90,7 +90,13 @@ describe.each(backends)("party gaps (issue 10) on %s", (backend) => {
     expect(refused.body).toMatchObject({ code: "PARTY_ARCHIVED", message: "Pune Power is archived: unarchive it on the Vendors page first" });
     expect(await countEvents(app.sql)).toBe(before);
 
-    const corrected = await owner.put(`/api/expenses/${rent.body.id}`, { vendorId: vendor, category: "Utilities", description: "Electricity (March)", amount: "1000.50", date: today });
+    const corrected = await owner.put(`/api/expenses/${rent.body.id}`, {
+      vendorId: vendor,
+      category: "Utilities",
+      description: "Electricity (March)",
+      amount: "1000.50",
+      date: today,
+    });
     expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
   });
 

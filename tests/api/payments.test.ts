@@ -16,10 +16,18 @@ async function business(app: TestApp) {
   const owner = new ApiClient(app.baseUrl);
   await owner.register();
   await owner.put("/api/profile", { stateCode: "27" });
-  const product = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 1000, gstRate: 18 })).body.id as string;
+  const product = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 1000, gstRate: 18 }))
+    .body.id as string;
   const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Rao Traders" })).body.id as string;
   const invoice = async (extra: Record<string, unknown> = {}) => {
-    const created = await owner.post("/api/invoices", { customerId: customer, subtotal: "1000", gstAmount: "180", total: "1180", items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }], ...extra });
+    const created = await owner.post("/api/invoices", {
+      customerId: customer,
+      subtotal: "1000",
+      gstAmount: "180",
+      total: "1180",
+      items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }],
+      ...extra,
+    });
     expect(created.status).toBe(201);
     return created.body as { id: string; invoiceNumber: string };
   };
@@ -70,7 +78,10 @@ describe.each(backends)("payments against invoices (issue 10) on %s", (backend) 
     const rest = await owner.post(`/api/invoices/${a.id}/payments`, { amount: 679.5, date: today, mode: "cash" });
     expect(rest.status).toBe(201);
     expect(rest.body).toMatchObject({ status: "paid", amountPaid: "1180.00", balanceDue: "0.00", paidAt: today });
-    expect(rest.body.payments.map((p: { amount: string; mode: string; reference: string | null }) => [p.amount, p.mode, p.reference])).toEqual([["500.50", "upi", "UPI-991"], ["679.50", "cash", null]]);
+    expect(rest.body.payments.map((p: { amount: string; mode: string; reference: string | null }) => [p.amount, p.mode, p.reference])).toEqual([
+      ["500.50", "upi", "UPI-991"],
+      ["679.50", "cash", null],
+    ]);
     expect((await owner.get(`/api/invoices/${a.id}`)).body).toMatchObject({ status: "paid", amountPaid: "1180.00", balanceDue: "0.00" });
     expect((await owner.get("/api/dashboard/stats")).body).toMatchObject({ outstanding: 1180 });
 
@@ -89,7 +100,12 @@ describe.each(backends)("payments against invoices (issue 10) on %s", (backend) 
     const marked = await owner.patch(`/api/invoices/${a.id}/status`, { status: "paid" });
     expect(marked.status).toBe(200);
     expect(marked.body).toMatchObject({ id: a.id, status: "paid", amountPaid: "1180.00", balanceDue: "0.00" });
-    expect((await paymentEvents(a.id)).map((e) => e.data as { amountPaise: number; mode: string | null; settles: boolean }).map((d) => [d.amountPaise, d.mode, d.settles])).toEqual([[18000, "cheque", false], [100000, null, true]]);
+    expect((await paymentEvents(a.id)).map((e) => e.data as { amountPaise: number; mode: string | null; settles: boolean }).map((d) => [d.amountPaise, d.mode, d.settles])).toEqual(
+      [
+        [18000, "cheque", false],
+        [100000, null, true],
+      ],
+    );
     expect((await owner.patch(`/api/invoices/${a.id}/status`, { status: "paid" })).status).toBe(409);
     expect((await owner.get("/api/dashboard/stats")).body).toMatchObject({ outstanding: 0 });
   });
@@ -119,7 +135,9 @@ describe.each(backends)("payments against invoices (issue 10) on %s", (backend) 
   it("10 concurrent payments of the full balance: exactly one lands, the rest are PAYMENT_EXCEEDS_BALANCE", async () => {
     const { owner, invoice, paymentEvents } = await business(app);
     const a = await invoice();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => owner.post(`/api/invoices/${a.id}/payments`, { amount: "1180", date: today, mode: "upi", reference: `R${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => owner.post(`/api/invoices/${a.id}/payments`, { amount: "1180", date: today, mode: "upi", reference: `R${i}` })),
+    );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 400 && r.body.code === "PAYMENT_EXCEEDS_BALANCE")).toHaveLength(9);
     expect(await paymentEvents(a.id)).toHaveLength(1);
@@ -132,7 +150,11 @@ describe.each(backends)("payments against invoices (issue 10) on %s", (backend) 
     const before = await countEvents(app.sql);
     const over = await owner.post(`/api/invoices/${a.id}/payments`, { amount: "1180.01", date: today, mode: "upi" });
     expect(over.status).toBe(400);
-    expect(over.body).toMatchObject({ code: "PAYMENT_EXCEEDS_BALANCE", balanceDue: "1180.00", message: "Invoice " + a.invoiceNumber + " has ₹1180.00 left to pay; this payment is ₹1180.01" });
+    expect(over.body).toMatchObject({
+      code: "PAYMENT_EXCEEDS_BALANCE",
+      balanceDue: "1180.00",
+      message: "Invoice " + a.invoiceNumber + " has ₹1180.00 left to pay; this payment is ₹1180.01",
+    });
     const bad: [Record<string, unknown>, RegExp][] = [
       [{ date: today, mode: "upi" }, /Amount is required/],
       [{ amount: "abc", date: today, mode: "upi" }, /Amount must be an amount/],

@@ -108,9 +108,13 @@ describe.each(backends)("process managers on %s", (backend) => {
     const month = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit" }).format(new Date()).replace("-", "");
     const startedAt = new Date().toISOString();
     // The intent, the quota slot and the number: then the process died before InvoiceCreated.
-    await append(app.stores.eventStore, streams.invoice(invoiceId), [event("InvoiceCreationStarted", { invoiceId, ownerId: userId, invoiceNumber: "HALF-1", quotaMonth: month, startedAt }, userId)]);
+    await append(app.stores.eventStore, streams.invoice(invoiceId), [
+      event("InvoiceCreationStarted", { invoiceId, ownerId: userId, invoiceNumber: "HALF-1", quotaMonth: month, startedAt }, userId),
+    ]);
     await append(app.stores.eventStore, streams.invoiceQuota(userId, month), [event("InvoiceQuotaUsed", { userId, month, invoiceId, limit: 10 }, userId)]);
-    await append(app.stores.eventStore, streams.invoiceNumberReservation(userId, "HALF-1"), [event("InvoiceNumberReserved", { userId, invoiceNumber: "HALF-1", invoiceId }, userId)]);
+    await append(app.stores.eventStore, streams.invoiceNumberReservation(userId, "HALF-1"), [
+      event("InvoiceNumberReserved", { userId, invoiceNumber: "HALF-1", invoiceId }, userId),
+    ]);
     expect(await heldByNothing(app.sql)).toHaveLength(2);
     expect((await owner.post("/api/invoices", body("HALF-1"))).status).toBe(409);
 
@@ -119,7 +123,9 @@ describe.each(backends)("process managers on %s", (backend) => {
     await append(app.stores.eventStore, streams.product(productId), [event("ProductCreationStarted", { productId, ownerId: userId, sku: "HALF-SKU", startedAt }, userId)]);
     await append(app.stores.eventStore, streams.skuReservation(userId, "HALF-SKU"), [event("SkuReserved", { userId, sku: "HALF-SKU", productId }, userId)]);
     const changing = (await owner.post("/api/products", { name: "Changing", sku: "OLD-SKU", category: "Books", price: "1" })).body.id;
-    await append(app.stores.eventStore, streams.product(changing), [event("ProductSkuChangeStarted", { productId: changing, ownerId: userId, fromSku: "OLD-SKU", toSku: "NEW-SKU", startedAt }, userId)]);
+    await append(app.stores.eventStore, streams.product(changing), [
+      event("ProductSkuChangeStarted", { productId: changing, ownerId: userId, fromSku: "OLD-SKU", toSku: "NEW-SKU", startedAt }, userId),
+    ]);
     await append(app.stores.eventStore, streams.skuReservation(userId, "NEW-SKU"), [event("SkuReserved", { userId, sku: "NEW-SKU", productId: changing }, userId)]);
     expect((await owner.delete(`/api/products/${changing}`)).status).toBe(409);
 
@@ -128,7 +134,12 @@ describe.each(backends)("process managers on %s", (backend) => {
     await nominated(app, `changeProductSku-${changing}`);
     const young = await resumeUnfinishedProcesses({ eventStore: app.stores.eventStore, readStore: app.stores.readStore, clock: () => new Date(), olderThanMs: 60_000 });
     expect(young.examined).toBe(0);
-    const report = await resumeUnfinishedProcesses({ eventStore: app.stores.eventStore, readStore: app.stores.readStore, clock: () => new Date(Date.now() + 61_000), olderThanMs: 60_000 });
+    const report = await resumeUnfinishedProcesses({
+      eventStore: app.stores.eventStore,
+      readStore: app.stores.readStore,
+      clock: () => new Date(Date.now() + 61_000),
+      olderThanMs: 60_000,
+    });
     expect(report.failed).toBe(0);
     expect(report.outcomes.compensated).toBeGreaterThanOrEqual(3);
 
@@ -153,7 +164,12 @@ describe.each(backends)("process managers on %s", (backend) => {
     expect((await owner.post("/api/products", { name: "Again", sku: "HALF-SKU", category: "Books", price: "1" })).status).toBe(201);
     expect((await owner.delete(`/api/products/${changing}`)).status).toBe(204);
     expect((await owner.get("/api/invoices")).body.map((i: { invoiceNumber: string }) => i.invoiceNumber)).toEqual(["HALF-1"]);
-    const again = await resumeUnfinishedProcesses({ eventStore: app.stores.eventStore, readStore: app.stores.readStore, clock: () => new Date(Date.now() + 61_000), olderThanMs: 60_000 });
+    const again = await resumeUnfinishedProcesses({
+      eventStore: app.stores.eventStore,
+      readStore: app.stores.readStore,
+      clock: () => new Date(Date.now() + 61_000),
+      olderThanMs: 60_000,
+    });
     expect(again.outcomes.compensated ?? 0).toBe(0);
   });
 
@@ -179,8 +195,12 @@ describe.each(backends)("process managers on %s", (backend) => {
     await nominated(app, `createProduct-${productId}`, "done");
     // ...then the stalled requests woke up, took a slot, a number and a SKU, and died.
     await append(app.stores.eventStore, streams.invoiceQuota(userId, month), [event("InvoiceQuotaUsed", { userId, month, invoiceId, limit: 10 }, userId)]);
-    await append(app.stores.eventStore, streams.invoiceNumberReservation(userId, "LATE-1"), [event("InvoiceNumberReserved", { userId, invoiceNumber: "LATE-1", invoiceId }, userId)]);
-    await append(app.stores.eventStore, streams.skuReservation(userId, "LATE-SKU"), [event("SkuReserved", { userId, sku: "LATE-SKU", productId, process: "createProduct" }, userId)]);
+    await append(app.stores.eventStore, streams.invoiceNumberReservation(userId, "LATE-1"), [
+      event("InvoiceNumberReserved", { userId, invoiceNumber: "LATE-1", invoiceId }, userId),
+    ]);
+    await append(app.stores.eventStore, streams.skuReservation(userId, "LATE-SKU"), [
+      event("SkuReserved", { userId, sku: "LATE-SKU", productId, process: "createProduct" }, userId),
+    ]);
     expect(await heldByNothing(app.sql)).toHaveLength(3);
     await nominated(app, `createInvoice-${invoiceId}`, "reopened");
     await nominated(app, `createProduct-${productId}`, "reopened");
@@ -192,7 +212,9 @@ describe.each(backends)("process managers on %s", (backend) => {
     expect(await heldByNothing(app.sql)).toEqual([]);
     await nominated(app, `createInvoice-${invoiceId}`, "done");
     await nominated(app, `createProduct-${productId}`, "done");
-    const releases = (await eventsOfType(app.sql, ["InvoiceNumberReleased", "InvoiceQuotaReturned", "SkuReleased"])).filter((e) => [invoiceId, productId].includes(e.data.invoiceId ?? e.data.productId));
+    const releases = (await eventsOfType(app.sql, ["InvoiceNumberReleased", "InvoiceQuotaReturned", "SkuReleased"])).filter((e) =>
+      [invoiceId, productId].includes(e.data.invoiceId ?? e.data.productId),
+    );
     expect(releases).toHaveLength(3);
     for (const release of releases) expect(release.data.reason).toMatch(/had ended when this was taken/);
   });

@@ -36,9 +36,25 @@ describe.each(backends)("business setup: PIN code, logo and delivery address (is
     await owner.register();
     const saved = await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: GSTIN, businessAddress: "4 Market Yard, Pune", pinCode: "411001" });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const product = (await owner.post("/api/products", { name: "Machine", sku: `M-${randomBytes(3).toString("hex")}`, category: "Electronics", price: "60000", stock: 10, gstRate: 18, hsnCode: "847130" })).body.id as string;
+    const product = (
+      await owner.post("/api/products", {
+        name: "Machine",
+        sku: `M-${randomBytes(3).toString("hex")}`,
+        category: "Electronics",
+        price: "60000",
+        stock: 10,
+        gstRate: 18,
+        hsnCode: "847130",
+      })
+    ).body.id as string;
     const invoice = async (customerId: string) => {
-      const created = await owner.post("/api/invoices", { customerId, subtotal: "60000", gstAmount: "10800", total: "70800", items: [{ productId: product, quantity: 1, price: "60000", gstRate: "18", amount: "70800.00" }] });
+      const created = await owner.post("/api/invoices", {
+        customerId,
+        subtotal: "60000",
+        gstAmount: "10800",
+        total: "70800",
+        items: [{ productId: product, quantity: 1, price: "60000", gstRate: "18", amount: "70800.00" }],
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body as { id: string; invoiceNumber: string; supplier: { pinCode: string | null }; customer: { shippingAddress: string | null } };
     };
@@ -46,7 +62,9 @@ describe.each(backends)("business setup: PIN code, logo and delivery address (is
   }
 
   const raw = async (client: ApiClient, path: string) => {
-    const response = await fetch(`${app.baseUrl}${path}`, { headers: { ...(client.cookie ? { cookie: client.cookie } : {}), ...(client.position ? { [AFTER_HEADER]: client.position } : {}) } });
+    const response = await fetch(`${app.baseUrl}${path}`, {
+      headers: { ...(client.cookie ? { cookie: client.cookie } : {}), ...(client.position ? { [AFTER_HEADER]: client.position } : {}) },
+    });
     return { status: response.status, type: response.headers.get("content-type"), body: Buffer.from(await response.arrayBuffer()) };
   };
 
@@ -82,7 +100,9 @@ describe.each(backends)("business setup: PIN code, logo and delivery address (is
     expect(einvoice.status, JSON.stringify(einvoice.body)).toBe(200);
     expect(einvoice.body.payload.SellerDtls).toMatchObject({ Pin: 411001, Loc: "Pune" });
     // A PIN in the request still wins.
-    expect((await owner.get(`/api/invoices/${issued.id}/einvoice?sellerLocation=Pune&sellerPincode=411038&buyerLocation=Bengaluru&buyerPincode=560001`)).body.payload.SellerDtls.Pin).toBe(411038);
+    expect(
+      (await owner.get(`/api/invoices/${issued.id}/einvoice?sellerLocation=Pune&sellerPincode=411038&buyerLocation=Bengaluru&buyerPincode=560001`)).body.payload.SellerDtls.Pin,
+    ).toBe(411038);
 
     const bill = await owner.post("/api/ewaybills", { invoiceId: issued.id, deliveryPincode: "560001", distanceKm: 850, vehicleNumber: "MH12AB1234" });
     expect(bill.status, JSON.stringify(bill.body)).toBe(201);
@@ -159,10 +179,24 @@ describe.each(backends)("business setup: PIN code, logo and delivery address (is
 
   it("Rule 46(o): the delivery address is the one on the customer when invoiced, printed as Ship To; a later change of the customer does not rewrite it", async () => {
     const { owner, invoice } = await business();
-    const customer = (await owner.post("/api/customers", { name: "Reddy Retail", stateCode: "29", gstNumber: "29AABCR1718E1ZL", address: "5 Residency Road, Bengaluru", shippingAddress: "Godown 3, Peenya, Bengaluru" })).body.id as string;
+    const customer = (
+      await owner.post("/api/customers", {
+        name: "Reddy Retail",
+        stateCode: "29",
+        gstNumber: "29AABCR1718E1ZL",
+        address: "5 Residency Road, Bengaluru",
+        shippingAddress: "Godown 3, Peenya, Bengaluru",
+      })
+    ).body.id as string;
     const issued = await invoice(customer);
     expect(issued.customer.shippingAddress).toBe("Godown 3, Peenya, Bengaluru");
-    const edited = await owner.put(`/api/customers/${customer}`, { name: "Reddy Retail", stateCode: "29", gstNumber: "29AABCR1718E1ZL", address: "5 Residency Road, Bengaluru", shippingAddress: "Unit 9, Hosur Road, Bengaluru" });
+    const edited = await owner.put(`/api/customers/${customer}`, {
+      name: "Reddy Retail",
+      stateCode: "29",
+      gstNumber: "29AABCR1718E1ZL",
+      address: "5 Residency Road, Bengaluru",
+      shippingAddress: "Unit 9, Hosur Road, Bengaluru",
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect((await owner.get(`/api/invoices/${issued.id}`)).body.customer.shippingAddress).toBe("Godown 3, Peenya, Bengaluru");
     const text = flat(pdfText((await raw(owner, `/api/invoices/${issued.id}/pdf`)).body).text);

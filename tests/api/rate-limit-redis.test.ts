@@ -127,7 +127,10 @@ describe.skipIf(redisSkip !== null)(`per-IP auth limits shared through Redis${re
       body: JSON.stringify({ email, password: "secret123", firstName: "Asha", lastName: "Rao" }),
     });
     expect(registered.status).toBe(201);
-    const device = registered.headers.getSetCookie().find((cookie) => cookie.startsWith("bahi_device="))!.split(";")[0]!;
+    const device = registered.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("bahi_device="))!
+      .split(";")[0]!;
     for (let i = 0; i < 3; i++) expect((await failedLogin(replicas.a, ip, i)).status).toBe(401);
     expect((await failedLogin(replicas.b, ip, 3)).status).toBe(429);
     const owner = await fetch(`${replicas.b}/api/auth/login`, {

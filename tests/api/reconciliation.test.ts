@@ -18,7 +18,15 @@ function gstr2b(invoices: { inum: string; txval: number; igst: number }[], overr
       gstin: overrides.gstin ?? BUSINESS_GSTIN,
       rtnprd: overrides.rtnprd ?? period,
       version: "1.0",
-      docdata: { b2b: [{ ctin: SUPPLIER_GSTIN, trdnm: "Reddy Supplies", inv: invoices.map((i) => ({ ...i, dt: portalDate, typ: "R", pos: "27", rev: "N", itcavl: "Y", cgst: 0, sgst: 0, cess: 0, val: i.txval + i.igst })) }] },
+      docdata: {
+        b2b: [
+          {
+            ctin: SUPPLIER_GSTIN,
+            trdnm: "Reddy Supplies",
+            inv: invoices.map((i) => ({ ...i, dt: portalDate, typ: "R", pos: "27", rev: "N", itcavl: "Y", cgst: 0, sgst: 0, cess: 0, val: i.txval + i.igst })),
+          },
+        ],
+      },
     },
   };
 }
@@ -38,7 +46,17 @@ describe("GSTR-2B upload and reconciliation decisions", () => {
     await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: BUSINESS_GSTIN });
     const vendor = (await owner.post("/api/vendors", { name: "Reddy Supplies", gstNumber: SUPPLIER_GSTIN })).body.id;
     // ₹1,000 + 18% IGST (Karnataka supplier, Maharashtra business): recorded as BILL-23-00040.
-    const bill = (await owner.post("/api/expenses", { vendorId: vendor, category: "Supplies", description: "Boxes", amount: "1000", date: today, vendorInvoiceNumber: "BILL-23-00040", vendorInvoiceDate: today })).body;
+    const bill = (
+      await owner.post("/api/expenses", {
+        vendorId: vendor,
+        category: "Supplies",
+        description: "Boxes",
+        amount: "1000",
+        date: today,
+        vendorInvoiceNumber: "BILL-23-00040",
+        vendorInvoiceDate: today,
+      })
+    ).body;
     expect(bill.id).toEqual(expect.any(String));
     return { owner, billId: bill.id as string };
   }
@@ -66,7 +84,13 @@ describe("GSTR-2B upload and reconciliation decisions", () => {
     const shown = (await owner.get(`/api/gst/reconciliations/${period}`)).body;
     expect(shown).toMatchObject({ period, gstin: BUSINESS_GSTIN, reportIn: period, invoicesIn2b: 1, summary: { suggested_match: 1, matched: 0, total: 1 } });
     const row = shown.rows[0];
-    expect(row).toMatchObject({ status: "suggested_match", decision: null, kind: "b2b", books: { expenseId: billId, taxable: "1000.00", igst: "180.00" }, portal: { number: "BILL-23-00045", taxable: "1000.00", itcAvailable: true } });
+    expect(row).toMatchObject({
+      status: "suggested_match",
+      decision: null,
+      kind: "b2b",
+      books: { expenseId: billId, taxable: "1000.00", igst: "180.00" },
+      portal: { number: "BILL-23-00045", taxable: "1000.00", itcAvailable: true },
+    });
 
     const accepted = await owner.post(`/api/gst/reconciliations/${period}/decisions`, { expenseId: billId, portalKey: row.portal.key, decision: "accept" });
     expect(accepted.status).toBe(200);

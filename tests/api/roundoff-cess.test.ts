@@ -23,7 +23,15 @@ async function business(app: TestApp) {
   expect(profile.status).toBe(200);
   const customer = (await owner.post("/api/customers", { address: "12 MG Road", name: "Reddy Retail", gstNumber: CUSTOMER_GSTIN, stateCode: "29" })).body.id as string;
   const product = async (extra: Record<string, unknown>) => {
-    const added = await owner.post("/api/products", { name: "Pan masala", sku: `PAN-${randomBytes(3).toString("hex")}`, category: "Other", stock: 1000, gstRate: 18, hsnCode: "2106", ...extra });
+    const added = await owner.post("/api/products", {
+      name: "Pan masala",
+      sku: `PAN-${randomBytes(3).toString("hex")}`,
+      category: "Other",
+      stock: 1000,
+      gstRate: 18,
+      hsnCode: "2106",
+      ...extra,
+    });
     expect(added.status).toBe(201);
     return added.body.id as string;
   };
@@ -131,7 +139,15 @@ describe("round-off and cess with PGlite", () => {
 
   it("a cess that is not a percentage or an amount is a 400", async () => {
     const { owner } = await business(app);
-    const bad = await owner.post("/api/products", { name: "Gutka", sku: `G-${randomBytes(3).toString("hex")}`, category: "Other", price: "10", gstRate: 18, cessRate: "101", cessPerUnit: "1.5912" });
+    const bad = await owner.post("/api/products", {
+      name: "Gutka",
+      sku: `G-${randomBytes(3).toString("hex")}`,
+      category: "Other",
+      price: "10",
+      gstRate: 18,
+      cessRate: "101",
+      cessPerUnit: "1.5912",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["cessPerUnit", "cessRate"]);
   });

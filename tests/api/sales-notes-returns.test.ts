@@ -28,9 +28,21 @@ describe.each(backends)("credit and debit notes in the returns (issue 9, s.34) o
   it("GSTR-1 Table 9B cdnr, b2cs net, Table 13 natures 4/5, and GSTR-3B 3.1(a) net of the notes", async () => {
     const owner = new ApiClient(app.baseUrl);
     await owner.register();
-    expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", gstRegistrationDate: `${Number(fy.slice(0, 4)) - 3}-04-01` })).status).toBe(200);
+    expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", gstRegistrationDate: `${Number(fy.slice(0, 4)) - 3}-04-01` })).status).toBe(
+      200,
+    );
     expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
-    const oil = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id as string;
+    const oil = (
+      await owner.post("/api/products", {
+        name: "Hair oil",
+        sku: `P-${randomBytes(3).toString("hex")}`,
+        category: "Other",
+        price: "1000",
+        stock: 100,
+        gstRate: 18,
+        hsnCode: "3305",
+      })
+    ).body.id as string;
     const registered = await owner.post("/api/customers", { address: "12 MG Road", stateCode: "29", name: "Rajesh Oils", gstNumber: "29AABCR1718E1ZL" });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     const walkIn = (await owner.post("/api/customers", { stateCode: "27", name: "Walk-in" })).body.id as string;
@@ -59,7 +71,18 @@ describe.each(backends)("credit and debit notes in the returns (issue 9, s.34) o
     expect(gstr1.body.json.cdnr).toEqual([
       {
         ctin: "29AABCR1718E1ZL",
-        nt: [{ ntty: "C", nt_num: `CN/${short}/0001`, nt_dt: portalToday, val: 1180, pos: "29", rchrg: "N", inv_typ: "R", itms: [{ num: 1, itm_det: { rt: 18, txval: 1000, iamt: 180, camt: 0, samt: 0, csamt: 0 } }] }],
+        nt: [
+          {
+            ntty: "C",
+            nt_num: `CN/${short}/0001`,
+            nt_dt: portalToday,
+            val: 1180,
+            pos: "29",
+            rchrg: "N",
+            inv_typ: "R",
+            itms: [{ num: 1, itm_det: { rt: 18, txval: 1000, iamt: 180, camt: 0, samt: 0, csamt: 0 } }],
+          },
+        ],
       },
     ]);
     // The walk-in's debit note raises the B2C Small row: 2000 + 100, CGST = SGST 180 + 9.

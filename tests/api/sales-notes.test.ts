@@ -168,7 +168,11 @@ describe.each(backends)("credit and debit notes (issue 9, s.34) on %s", (backend
     expect((await owner.get(`/api/invoices/${a.id}`)).body.netTotal).toBe("1180.00");
     expect((await owner.get(`/api/invoices/${b.id}`)).body.netTotal).toBe("1180.00");
     const other = await invoice(1);
-    const stray = await owner.post("/api/credit-notes", { invoiceIds: [a.id], reason: "sales_return", items: [{ invoiceId: other.id, productId: oil, quantity: 1, price: "1000" }] });
+    const stray = await owner.post("/api/credit-notes", {
+      invoiceIds: [a.id],
+      reason: "sales_return",
+      items: [{ invoiceId: other.id, productId: oil, quantity: 1, price: "1000" }],
+    });
     expect(stray.status).toBe(400);
     expect(stray.body.errors).toEqual([{ path: "items.0.invoiceId", message: "This line's invoice is not one of the note's invoices" }]);
   });
@@ -186,13 +190,21 @@ describe.each(backends)("credit and debit notes (issue 9, s.34) on %s", (backend
     expect(lost.every((r) => JSON.stringify(r.body).includes(`Invoice ${a.invoiceNumber} has 0.00 of taxable value left to credit`))).toBe(true);
     const detail = await owner.get(`/api/invoices/${a.id}`);
     expect(detail.body.netTotal).toBe("0.00");
-    const numbers = (await eventsOfType(app.sql, ["DocumentNumberIssued", "DocumentNumberVoided"])).filter((e) => e.data.userId === detail.body.userId && e.data.series === "credit-note");
+    const numbers = (await eventsOfType(app.sql, ["DocumentNumberIssued", "DocumentNumberVoided"])).filter(
+      (e) => e.data.userId === detail.body.userId && e.data.series === "credit-note",
+    );
     const issuedFor = new Set(numbers.filter((e) => e.type === "DocumentNumberIssued").map((e) => e.data.documentId));
     const voidedFor = numbers.filter((e) => e.type === "DocumentNumberVoided");
     // Whoever lost after taking a number gave it back; a loser refused before taking one took none.
     expect(issuedFor.size - voidedFor.length).toBe(2);
     // The invoice can be edited again only if every share was withdrawn: two notes stand, so it cannot.
-    const edit = await owner.put(`/api/invoices/${a.id}`, { customerId: detail.body.customerId, subtotal: "1000", gstAmount: "180", total: "1180", items: [{ productId: oil, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] });
+    const edit = await owner.put(`/api/invoices/${a.id}`, {
+      customerId: detail.body.customerId,
+      subtotal: "1000",
+      gstAmount: "180",
+      total: "1180",
+      items: [{ productId: oil, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }],
+    });
     expect(edit.status).toBe(409);
   });
 
@@ -222,7 +234,13 @@ describe.each(backends)("credit and debit notes (issue 9, s.34) on %s", (backend
     expect(refused.body.reportIn).toBe(returnPeriodOf(new Date()));
     expect(await countEvents(app.sql)).toBe(before);
     // Confirmed, the note keeps its date and is reported in the next open period (this month's).
-    const moved = await owner.post("/api/credit-notes", { invoiceId: a.id, reason: "sales_return", issueDate: last.to, reportInNextOpenPeriod: true, items: [{ productId: oil, quantity: 1, price: "1000" }] });
+    const moved = await owner.post("/api/credit-notes", {
+      invoiceId: a.id,
+      reason: "sales_return",
+      issueDate: last.to,
+      reportInNextOpenPeriod: true,
+      items: [{ productId: oil, quantity: 1, price: "1000" }],
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(201);
     expect(moved.body).toMatchObject({ issueDate: last.to, reportingPeriod: returnPeriodOf(new Date()) });
     // Dated today (an open period) a note is issued without asking.
@@ -241,7 +259,9 @@ describe.each(backends)("credit and debit notes (issue 9, s.34) on %s", (backend
     const item = [{ productId: mine.oil, quantity: 1, price: "1000" }];
     const before = await countEvents(app.sql);
 
-    expect((await mine.owner.post("/api/credit-notes", { invoiceId: foreign.id, reason: "sales_return", items: [{ productId: theirs.oil, quantity: 1, price: "1000" }] })).status).toBe(404);
+    expect(
+      (await mine.owner.post("/api/credit-notes", { invoiceId: foreign.id, reason: "sales_return", items: [{ productId: theirs.oil, quantity: 1, price: "1000" }] })).status,
+    ).toBe(404);
     expect((await mine.owner.post("/api/credit-notes", { invoiceId: cancelled.id, reason: "sales_return", items: item })).status).toBe(409);
     const refusals = [
       { invoiceId: a.id, reason: "goodwill", items: item },
@@ -261,7 +281,11 @@ describe.each(backends)("credit and debit notes (issue 9, s.34) on %s", (backend
     expect((await mine.owner.get(`/api/credit-notes/${foreign.id}`)).status).toBe(404);
     expect(await countEvents(app.sql)).toBe(before);
 
-    const theirNote = await theirs.owner.post("/api/credit-notes", { invoiceId: foreign.id, reason: "sales_return", items: [{ productId: theirs.oil, quantity: 1, price: "1000" }] });
+    const theirNote = await theirs.owner.post("/api/credit-notes", {
+      invoiceId: foreign.id,
+      reason: "sales_return",
+      items: [{ productId: theirs.oil, quantity: 1, price: "1000" }],
+    });
     expect(theirNote.status).toBe(201);
     expect((await mine.owner.get(`/api/credit-notes/${theirNote.body.id}`)).status).toBe(404);
     expect((await mine.owner.get("/api/credit-notes")).body).toEqual([]);

@@ -85,7 +85,13 @@ describe.each(backends)("sessions, login throttling, proxies and headers on %s",
       // Another API process on the same store: its own pool on PostgreSQL; on PGlite (one
       // process by nature) a second app over the same store.
       secondStores = app.databaseUrl ? await storesOnClient(postgresClient(app.databaseUrl), "postgres") : null;
-      second = createBahi({ roles: ["command-api", "read-api"], stores: secondStores ?? app.stores, sessionSecret: TEST_SESSION_SECRET, clientDir: null, passwordCost: { N: 1024, r: 8, p: 1 } });
+      second = createBahi({
+        roles: ["command-api", "read-api"],
+        stores: secondStores ?? app.stores,
+        sessionSecret: TEST_SESSION_SECRET,
+        clientDir: null,
+        passwordCost: { N: 1024, r: 8, p: 1 },
+      });
       secondUrl = await listenOn(second);
     });
     afterAll(async () => {

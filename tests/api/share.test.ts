@@ -15,9 +15,21 @@ const TOKEN_URL = /^http:\/\/127\.0\.0\.1:\d+\/i\/([A-Za-z0-9_-]{43})$/;
 async function business(app: TestApp) {
   const owner = new ApiClient(app.baseUrl);
   const user = await owner.register();
-  expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", businessAddress: "4 Market Yard, Mumbai", upiId: "raostores@oksbi", bankName: "State Bank of India" })).status).toBe(200);
+  expect(
+    (
+      await owner.put("/api/profile", {
+        companyName: "Rao Stores",
+        gstNumber: "27AAPFU0939F1ZV",
+        businessAddress: "4 Market Yard, Mumbai",
+        upiId: "raostores@oksbi",
+        bankName: "State Bank of India",
+      })
+    ).status,
+  ).toBe(200);
   expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
-  const oil = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id as string;
+  const oil = (
+    await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })
+  ).body.id as string;
   const customer = (await owner.post("/api/customers", { stateCode: "27", name: "Meena Textiles", phone: "9876543210", email: "meena@example.com" })).body.id as string;
   const invoice = async (quantity = 1) => {
     const created = await owner.post("/api/invoices", {
@@ -75,7 +87,20 @@ describe.each(backends)("invoice share links (issue 10) on %s", (backend) => {
     expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(page.headers.get("content-security-policy")).not.toMatch(/unsafe-inline|script-src/);
     const html = page.body;
-    for (const text of [inv.invoiceNumber, "Rao Stores", "27AAPFU0939F1ZV", "Meena Textiles", "Hair oil", "₹1,000.00", "CGST", "₹90.00", "₹1,180.00", "Amount due", "31 Jan 2099", "Download PDF"]) {
+    for (const text of [
+      inv.invoiceNumber,
+      "Rao Stores",
+      "27AAPFU0939F1ZV",
+      "Meena Textiles",
+      "Hair oil",
+      "₹1,000.00",
+      "CGST",
+      "₹90.00",
+      "₹1,180.00",
+      "Amount due",
+      "31 Jan 2099",
+      "Download PDF",
+    ]) {
       expect(html).toContain(text);
     }
     // The QR and the button pay exactly what is due, to the business's UPI id.

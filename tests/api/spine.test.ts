@@ -31,7 +31,10 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
     expect(asha.cookie).toBeNull();
     expect((await asha.get("/api/auth/me")).status).toBe(401);
 
-    expect((await asha.post("/api/auth/login", { email: "asha.rao@example.com", password: "wrong-one" })).body).toEqual({ code: "INVALID_CREDENTIALS", message: "Invalid email or password" });
+    expect((await asha.post("/api/auth/login", { email: "asha.rao@example.com", password: "wrong-one" })).body).toEqual({
+      code: "INVALID_CREDENTIALS",
+      message: "Invalid email or password",
+    });
     expect((await asha.post("/api/auth/login", { email: "nobody@example.com", password: "secret123" })).status).toBe(401);
     const login = await asha.post("/api/auth/login", { email: "ASHA.RAO@example.com", password: "secret123" });
     expect(login.status).toBe(200);
@@ -41,9 +44,7 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
 
   it("refuses a second account with the same email, even when both race", async () => {
     const email = `race-${Date.now()}@example.com`;
-    const attempts = await Promise.all(
-      Array.from({ length: 6 }, () => client().post("/api/auth/register", { email, password: "secret123", firstName: "A", lastName: "B" })),
-    );
+    const attempts = await Promise.all(Array.from({ length: 6 }, () => client().post("/api/auth/register", { email, password: "secret123", firstName: "A", lastName: "B" })));
     const statuses = attempts.map((a) => a.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
     expect(attempts.find((a) => a.status === 409)!.body).toEqual({ code: "EMAIL_TAKEN", message: "An account with this email already exists" });
@@ -52,7 +53,14 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
   it("creates, updates and deletes customers and vendors, and the lists follow at once", async () => {
     const owner = client();
     await owner.register();
-    const created = await owner.post("/api/customers", { name: "Ravi Traders", email: "ravi@example.com", phone: "022 2222", address: "Pune", gstNumber: VALID_GSTIN.toLowerCase(), creditLimit: "50000.5" });
+    const created = await owner.post("/api/customers", {
+      name: "Ravi Traders",
+      email: "ravi@example.com",
+      phone: "022 2222",
+      address: "Pune",
+      gstNumber: VALID_GSTIN.toLowerCase(),
+      creditLimit: "50000.5",
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get("x-bahi-position")).toMatch(/^\d+:\d+$/);
     expect(created.body).toMatchObject({ name: "Ravi Traders", gstNumber: VALID_GSTIN, creditLimit: "50000.50" });
@@ -162,7 +170,13 @@ describe.each(backends)("the spine over HTTP on %s", (backend) => {
       ["PUT", "/api/customers/not-a-uuid", { name: "A" }, 404, /Customer not found/],
       ["DELETE", "/api/vendors/not-a-uuid", undefined, 404, /Vendor not found/],
       ["POST", "/api/vendors", { email: "x@y.z" }, 400, /Name is required/],
-      ["POST", "/api/auth/register", { email: "bad", password: "123", firstName: "", lastName: "" }, 400, /Please enter a valid email address, Password must be at least 6 characters, First name is required, Last name is required/],
+      [
+        "POST",
+        "/api/auth/register",
+        { email: "bad", password: "123", firstName: "", lastName: "" },
+        400,
+        /Please enter a valid email address, Password must be at least 6 characters, First name is required, Last name is required/,
+      ],
       ["POST", "/api/auth/register", {}, 400, /Please enter a valid email address/],
       ["POST", "/api/auth/login", { email: "", password: "" }, 400, /Please enter a valid email address, Password is required/],
       ["POST", "/api/customers", { stateCode: "27", name: "A".repeat(10), address: "x".repeat(200_000) }, 413, /too large/],

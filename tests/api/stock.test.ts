@@ -30,7 +30,16 @@ async function business(app: TestApp, stock: { rice?: number; pens?: number } = 
   expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", gstRegistrationDate: registeredSince })).status).toBe(200);
   expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
   const sku = () => `P-${randomBytes(3).toString("hex")}`;
-  const riceCreated = await owner.post("/api/products", { name: "Basmati Rice", sku: sku(), category: "Other", price: "80", stock: stock.rice ?? 10, gstRate: 5, hsnCode: "1006", unit: "KGS" });
+  const riceCreated = await owner.post("/api/products", {
+    name: "Basmati Rice",
+    sku: sku(),
+    category: "Other",
+    price: "80",
+    stock: stock.rice ?? 10,
+    gstRate: 5,
+    hsnCode: "1006",
+    unit: "KGS",
+  });
   expect(riceCreated.status, JSON.stringify(riceCreated.body)).toBe(201);
   const pensCreated = await owner.post("/api/products", { name: "Gel pen", sku: sku(), category: "Other", price: "100", stock: stock.pens ?? 3, gstRate: 18, hsnCode: "9608" });
   expect(pensCreated.status, JSON.stringify(pensCreated.body)).toBe(201);
@@ -93,7 +102,10 @@ describe.each(backends)("units of measure, decimal quantities and stock (issue 9
     expect(returnPeriodOf(new Date())).toBeTruthy();
     const gstr1 = await owner.get(`/api/gst/returns/preview?type=GSTR1&period=${period}`);
     expect(gstr1.status, JSON.stringify(gstr1.body)).toBe(200);
-    const hsn = gstr1.body.json.hsn as { hsn_b2b?: { hsn_sc: string; uqc: string; qty: number; txval: number }[]; hsn_b2c?: { hsn_sc: string; uqc: string; qty: number; txval: number }[] };
+    const hsn = gstr1.body.json.hsn as {
+      hsn_b2b?: { hsn_sc: string; uqc: string; qty: number; txval: number }[];
+      hsn_b2c?: { hsn_sc: string; uqc: string; qty: number; txval: number }[];
+    };
     const rows = [...(hsn.hsn_b2b ?? []), ...(hsn.hsn_b2c ?? [])].filter((row) => row.hsn_sc === "1006");
     expect(rows).toEqual([expect.objectContaining({ hsn_sc: "1006", uqc: "KGS", qty: 2.8, txval: 224 })]);
   });
@@ -112,7 +124,13 @@ describe.each(backends)("units of measure, decimal quantities and stock (issue 9
     expect(fraction.body.code).toBe("VALIDATION_FAILED");
     expect(fraction.body.errors).toEqual([{ path: "items.0.quantity", message: "Quantity of Gel pen must be a whole number (it is counted in NOS)" }]);
     // A fourth decimal is never a quantity, whatever the unit.
-    const fourth = await owner.post("/api/invoices", { customerId: customer, subtotal: "0", gstAmount: "0", total: "0", items: [{ productId: pens, quantity: 1.0005, price: "10", gstRate: "18", amount: "0" }] });
+    const fourth = await owner.post("/api/invoices", {
+      customerId: customer,
+      subtotal: "0",
+      gstAmount: "0",
+      total: "0",
+      items: [{ productId: pens, quantity: 1.0005, price: "10", gstRate: "18", amount: "0" }],
+    });
     expect(fourth.status).toBe(400);
     expect(fourth.body.message).toMatch(/at most 3 decimals/);
     // Units from the GSTN list only; stock receipts and opening stock follow the unit too.
@@ -182,7 +200,16 @@ describe.each(backends)("units of measure, decimal quantities and stock (issue 9
 
   it("Issue 9: services are never stock-checked (a SAC has no stock)", async () => {
     const { owner, customer } = await business(app);
-    const design = await owner.post("/api/products", { name: "Website design", sku: `S-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", gstRate: 18, hsnCode: "998314", kind: "services", unit: "OTH" });
+    const design = await owner.post("/api/products", {
+      name: "Website design",
+      sku: `S-${randomBytes(3).toString("hex")}`,
+      category: "Other",
+      price: "1000",
+      gstRate: 18,
+      hsnCode: "998314",
+      kind: "services",
+      unit: "OTH",
+    });
     expect(design.status, JSON.stringify(design.body)).toBe(201);
     const sold = await owner.post("/api/invoices", {
       customerId: customer,

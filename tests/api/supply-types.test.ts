@@ -38,10 +38,17 @@ describe.each(backends)("exports, SEZ under LUT and reverse charge (issue 9) on 
   async function business(profile: Record<string, unknown> = {}, rate = 18, hsnCode = "8471") {
     const owner = new ApiClient(app.baseUrl);
     await owner.register();
-    const put = await owner.put("/api/profile", { companyName: "Bengaluru Exports", gstNumber: BUSINESS_GSTIN, gstRegistrationDate: `${Number(fy.slice(0, 4)) - 3}-04-01`, ...profile });
+    const put = await owner.put("/api/profile", {
+      companyName: "Bengaluru Exports",
+      gstNumber: BUSINESS_GSTIN,
+      gstRegistrationDate: `${Number(fy.slice(0, 4)) - 3}-04-01`,
+      ...profile,
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     await owner.post("/api/profile/plan", { plan: "professional" });
-    const product = (await owner.post("/api/products", { name: "Laptop", sku: `P-${randomBytes(3).toString("hex")}`, category: "Electronics", price: "10000", stock: 100, gstRate: rate, hsnCode })).body.id as string;
+    const product = (
+      await owner.post("/api/products", { name: "Laptop", sku: `P-${randomBytes(3).toString("hex")}`, category: "Electronics", price: "10000", stock: 100, gstRate: rate, hsnCode })
+    ).body.id as string;
     const customer = async (body: Record<string, unknown>) => {
       const added = await owner.post("/api/customers", body);
       expect(added.status, JSON.stringify(added.body)).toBe(201);
@@ -90,14 +97,32 @@ describe.each(backends)("exports, SEZ under LUT and reverse charge (issue 9) on 
     const sez = await customer({ address: "12 MG Road", name: "Zone Electronics", gstNumber: SEZ_GSTIN, isSez: true });
     const created = await sell(sez, { gst: "0", total: "10000" }, { underLut: true });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ underLut: true, lutNumber: LUT.lutNumber, reverseCharge: false, taxKind: "inter", igstAmount: "0.00", gstAmount: "0.00", total: "10000.00" });
+    expect(created.body).toMatchObject({
+      underLut: true,
+      lutNumber: LUT.lutNumber,
+      reverseCharge: false,
+      taxKind: "inter",
+      igstAmount: "0.00",
+      gstAmount: "0.00",
+      total: "10000.00",
+    });
     expect(created.body.items[0]).toMatchObject({ gstRate: "18", taxableValue: "10000.00", igstAmount: "0.00", amount: "10000.00" });
 
     const { gstr1, gstr3b } = await returns();
     expect(gstr1.b2b).toEqual([
       {
         ctin: SEZ_GSTIN,
-        inv: [{ inum: created.body.invoiceNumber, idt: portal(today), val: 10000, pos: "29", rchrg: "N", inv_typ: "SEWOP", itms: [{ num: 1, itm_det: { rt: 18, txval: 10000, iamt: 0, camt: 0, samt: 0, csamt: 0 } }] }],
+        inv: [
+          {
+            inum: created.body.invoiceNumber,
+            idt: portal(today),
+            val: 10000,
+            pos: "29",
+            rchrg: "N",
+            inv_typ: "SEWOP",
+            itms: [{ num: 1, itm_det: { rt: 18, txval: 10000, iamt: 0, camt: 0, samt: 0, csamt: 0 } }],
+          },
+        ],
       },
     ]);
     expect(gstr3b.sup_details.osup_zero).toEqual({ txval: 10000, iamt: 0, csamt: 0 });
@@ -105,7 +130,14 @@ describe.each(backends)("exports, SEZ under LUT and reverse charge (issue 9) on 
 
     // Revising it (PUT) without LUT charges IGST; with LUT again it is back to no tax.
     const revise = (extra: Record<string, unknown>, gst: string, total: string) =>
-      owner.put(`/api/invoices/${created.body.id}`, { customerId: sez, subtotal: "10000", gstAmount: gst, total, items: [{ productId: product, quantity: 1, price: "10000", gstRate: "18", amount: total }], ...extra });
+      owner.put(`/api/invoices/${created.body.id}`, {
+        customerId: sez,
+        subtotal: "10000",
+        gstAmount: gst,
+        total,
+        items: [{ productId: product, quantity: 1, price: "10000", gstRate: "18", amount: total }],
+        ...extra,
+      });
     const withIgst = await revise({}, "1800", "11800");
     expect(withIgst.status, JSON.stringify(withIgst.body)).toBe(200);
     expect(withIgst.body).toMatchObject({ underLut: false, lutNumber: null, igstAmount: "1800.00", total: "11800.00" });
@@ -154,7 +186,17 @@ describe.each(backends)("exports, SEZ under LUT and reverse charge (issue 9) on 
     expect(gstr1.exp).toEqual([
       {
         exp_typ: "WOPAY",
-        inv: [{ inum: created.body.invoiceNumber, idt: portal(today), val: 10000, sbpcode: "INBLR4", sbnum: "7896542", sbdt: portal(shippingBillDate), itms: [{ txval: 10000, rt: 18, iamt: 0, csamt: 0 }] }],
+        inv: [
+          {
+            inum: created.body.invoiceNumber,
+            idt: portal(today),
+            val: 10000,
+            sbpcode: "INBLR4",
+            sbnum: "7896542",
+            sbdt: portal(shippingBillDate),
+            itms: [{ txval: 10000, rt: 18, iamt: 0, csamt: 0 }],
+          },
+        ],
       },
     ]);
     expect(gstr3b.sup_details.osup_zero).toEqual({ txval: 10000, iamt: 0, csamt: 0 });
@@ -188,7 +230,10 @@ describe.each(backends)("exports, SEZ under LUT and reverse charge (issue 9) on 
 
     const noLut = await none.sell(zone, { gst: "0", total: "10000" }, { underLut: true });
     expect(noLut.status).toBe(400);
-    expect(noLut.body).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "underLut", message: "Add your Letter of Undertaking (LUT) in Settings to supply without IGST, or charge IGST" }] });
+    expect(noLut.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [{ path: "underLut", message: "Add your Letter of Undertaking (LUT) in Settings to supply without IGST, or charge IGST" }],
+    });
 
     const lapsed = await expired.sell(abroad, { gst: "0", total: "10000" }, { underLut: true });
     expect(lapsed.status).toBe(400);
@@ -200,11 +245,19 @@ describe.each(backends)("exports, SEZ under LUT and reverse charge (issue 9) on 
     expect(notZeroRated.status).toBe(400);
     expect(notZeroRated.body.errors).toEqual([{ path: "underLut", message: "Only an export or a supply to an SEZ unit or developer can be made without IGST under LUT" }]);
 
-    const billOnDomestic = await valid.sell(domestic, { gst: "1800", total: "11800" }, { exportDetails: { shippingBillNumber: "123", shippingBillDate: today, portCode: "INBLR4" } });
+    const billOnDomestic = await valid.sell(
+      domestic,
+      { gst: "1800", total: "11800" },
+      { exportDetails: { shippingBillNumber: "123", shippingBillDate: today, portCode: "INBLR4" } },
+    );
     expect(billOnDomestic.status).toBe(400);
     expect(billOnDomestic.body.errors).toEqual([{ path: "exportDetails", message: "Shipping bill details are only for exports (customer in another country)" }]);
 
-    const earlyBill = await valid.sell(dubai, { gst: "0", total: "10000" }, { underLut: true, issueDate: today, exportDetails: { shippingBillNumber: "123", shippingBillDate: "2020-01-01", portCode: "INBLR4" } });
+    const earlyBill = await valid.sell(
+      dubai,
+      { gst: "0", total: "10000" },
+      { underLut: true, issueDate: today, exportDetails: { shippingBillNumber: "123", shippingBillDate: "2020-01-01", portCode: "INBLR4" } },
+    );
     expect(earlyBill.status).toBe(400);
     expect(earlyBill.body.errors).toEqual([{ path: "exportDetails.shippingBillDate", message: `The shipping bill cannot be dated before the invoice (${today})` }]);
 
@@ -229,7 +282,17 @@ describe.each(backends)("exports, SEZ under LUT and reverse charge (issue 9) on 
     expect(gstr1.b2b).toEqual([
       {
         ctin: MAHARASHTRA_GSTIN,
-        inv: [{ inum: created.body.invoiceNumber, idt: portal(today), val: 10000, pos: "27", rchrg: "Y", inv_typ: "R", itms: [{ num: 1, itm_det: { rt: 5, txval: 10000, iamt: 500, camt: 0, samt: 0, csamt: 0 } }] }],
+        inv: [
+          {
+            inum: created.body.invoiceNumber,
+            idt: portal(today),
+            val: 10000,
+            pos: "27",
+            rchrg: "Y",
+            inv_typ: "R",
+            itms: [{ num: 1, itm_det: { rt: 5, txval: 10000, iamt: 500, camt: 0, samt: 0, csamt: 0 } }],
+          },
+        ],
       },
     ]);
     expect(gstr3b.sup_details.osup_det).toEqual({ txval: 10000, iamt: 0, camt: 0, samt: 0, csamt: 0 });
@@ -242,7 +305,10 @@ describe.each(backends)("exports, SEZ under LUT and reverse charge (issue 9) on 
     const before = await countEvents(app.sql);
     const unregistered = await sell(walkIn, { gst: "0", total: "10000" }, { reverseCharge: true });
     expect(unregistered.status).toBe(400);
-    expect(unregistered.body).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "reverseCharge", message: "Reverse charge applies only to a registered customer: add the customer's GSTIN" }] });
+    expect(unregistered.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [{ path: "reverseCharge", message: "Reverse charge applies only to a registered customer: add the customer's GSTIN" }],
+    });
     const notBoolean = await sell(walkIn, { gst: "250", total: "10250" }, { reverseCharge: "yes" });
     expect(notBoolean.status).toBe(400);
     expect(notBoolean.body.errors[0]).toMatchObject({ path: "reverseCharge", message: "Reverse charge must be true or false" });

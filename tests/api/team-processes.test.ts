@@ -24,7 +24,13 @@ describe.each(backends)("team access across API processes on %s", (backend) => {
     // Another API process on the same store: its own pool on PostgreSQL; on PGlite (one
     // process by nature) a second app over the same store.
     secondStores = app.databaseUrl ? await storesOnClient(postgresClient(app.databaseUrl), "postgres") : null;
-    second = createBahi({ roles: ["command-api", "read-api"], stores: secondStores ?? app.stores, sessionSecret: TEST_SESSION_SECRET, clientDir: null, passwordCost: TEST_PASSWORD_COST });
+    second = createBahi({
+      roles: ["command-api", "read-api"],
+      stores: secondStores ?? app.stores,
+      sessionSecret: TEST_SESSION_SECRET,
+      clientDir: null,
+      passwordCost: TEST_PASSWORD_COST,
+    });
     const server = await second.listen(0, "127.0.0.1");
     secondUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -17,7 +17,8 @@ async function business(app: TestApp, companyName = `Rao Oils ${randomBytes(2).t
   const user = await owner.register({ companyName, firstName: "Asha", lastName: "Rao" });
   expect((await owner.put("/api/profile", { companyName, stateCode: "27" })).status).toBe(200);
   const customer = (await owner.post("/api/customers", { stateCode: "27", name: `${companyName} customer` })).body as { id: string; name: string };
-  const product = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "100", stock: 50, gstRate: 18 })).body as { id: string };
+  const product = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "100", stock: 50, gstRate: 18 }))
+    .body as { id: string };
   return { owner, id: user.id, companyName, customer, product };
 }
 
@@ -69,7 +70,13 @@ describe.each(backends)("team access (issue 11) on %s", (backend) => {
 
   it("invite → accept → the auditor reads every list and is refused every write endpoint, all of them", async () => {
     const shop = await business(app);
-    const invoice = await shop.owner.post("/api/invoices", { customerId: shop.customer.id, subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: shop.product.id, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
+    const invoice = await shop.owner.post("/api/invoices", {
+      customerId: shop.customer.id,
+      subtotal: "100",
+      gstAmount: "18",
+      total: "118",
+      items: [{ productId: shop.product.id, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }],
+    });
     expect(invoice.status).toBe(201);
     const { client: auditor, accepted } = await join(app, shop.owner, "auditor");
     expect(accepted).toEqual({ businessId: shop.id, role: "auditor", companyName: shop.companyName });
@@ -89,7 +96,21 @@ describe.each(backends)("team access (issue 11) on %s", (backend) => {
       // Some lists want a query (a period, a code): a 400 is theirs; never a refusal or a crash.
       expect([401, 403, 500].includes(response.status), `${read.path} → ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`).toBe(false);
     }
-    for (const path of ["/api/invoices", "/api/customers", "/api/vendors", "/api/products", "/api/expenses", "/api/credit-notes", "/api/debit-notes", "/api/delivery-challans", "/api/reports", "/api/dashboard/stats", "/api/gst/returns", "/api/team", "/api/me"]) {
+    for (const path of [
+      "/api/invoices",
+      "/api/customers",
+      "/api/vendors",
+      "/api/products",
+      "/api/expenses",
+      "/api/credit-notes",
+      "/api/debit-notes",
+      "/api/delivery-challans",
+      "/api/reports",
+      "/api/dashboard/stats",
+      "/api/gst/returns",
+      "/api/team",
+      "/api/me",
+    ]) {
       expect((await auditor.get(path)).status, path).toBe(200);
     }
 
@@ -99,7 +120,11 @@ describe.each(backends)("team access (issue 11) on %s", (backend) => {
     const before = await countEvents(app.sql);
     for (const write of writes) {
       const response = await auditor.request(write.method, write.path, { anything: "at all" });
-      expect({ endpoint: `${write.method} ${write.path}`, status: response.status, code: response.body?.code }).toEqual({ endpoint: `${write.method} ${write.path}`, status: 403, code: "ROLE_FORBIDDEN" });
+      expect({ endpoint: `${write.method} ${write.path}`, status: response.status, code: response.body?.code }).toEqual({
+        endpoint: `${write.method} ${write.path}`,
+        status: 403,
+        code: "ROLE_FORBIDDEN",
+      });
       expect(response.body.message).toBe("An auditor can see everything but cannot change anything");
     }
     expect(await countEvents(app.sql)).toBe(before);
@@ -114,7 +139,13 @@ describe.each(backends)("team access (issue 11) on %s", (backend) => {
     expect((await staff.get("/api/customers")).status).toBe(200);
     const customer = await staff.post("/api/customers", { stateCode: "27", name: "Walk-in" });
     expect(customer.status).toBe(201);
-    const invoice = await staff.post("/api/invoices", { customerId: customer.body.id, subtotal: "100", gstAmount: "18", total: "118", items: [{ productId: shop.product.id, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }] });
+    const invoice = await staff.post("/api/invoices", {
+      customerId: customer.body.id,
+      subtotal: "100",
+      gstAmount: "18",
+      total: "118",
+      items: [{ productId: shop.product.id, quantity: 1, price: "100", gstRate: "18", amount: "118.00" }],
+    });
     expect(invoice.status).toBe(201);
     expect((await staff.get("/api/profile")).status).toBe(200);
     expect((await staff.get("/api/gst/hsn?q=oil")).status).toBe(200);
@@ -212,7 +243,10 @@ describe.each(backends)("team access (issue 11) on %s", (backend) => {
     expect((await member.get("/api/customers")).status).toBe(200);
     sync(member, shop.owner);
     const team = (await shop.owner.get("/api/team")).body;
-    expect(team.members.map((m: any) => [m.role, m.owner])).toEqual([["owner", true], ["accountant", false]]);
+    expect(team.members.map((m: any) => [m.role, m.owner])).toEqual([
+      ["owner", true],
+      ["accountant", false],
+    ]);
     expect((await shop.owner.delete(`/api/team/${personId}`)).status).toBe(204);
 
     const refused = await member.get("/api/customers");
@@ -276,7 +310,13 @@ describe.each(backends)("team access (issue 11) on %s", (backend) => {
     const anonymous = new ApiClient(app.baseUrl);
     // The invitee opens the link after the owner sent it: the read waits for the owner's write.
     anonymous.position = shop.owner.position;
-    expect((await anonymous.get(`/api/team/invitations/${invited.token}`)).body).toEqual({ companyName: shop.companyName, invitedBy: "Asha Rao", email, role: "auditor", expiresAt: invited.expiresAt });
+    expect((await anonymous.get(`/api/team/invitations/${invited.token}`)).body).toEqual({
+      companyName: shop.companyName,
+      invitedBy: "Asha Rao",
+      email,
+      role: "auditor",
+      expiresAt: invited.expiresAt,
+    });
     const forged = `${shop.id}.${invited.id}.${randomBytes(32).toString("base64url")}`;
     expect((await anonymous.get(`/api/team/invitations/${forged}`)).status).toBe(404);
     expect((await anonymous.post(`/api/team/invitations/${invited.token}/accept`)).status).toBe(401);

@@ -10,7 +10,15 @@ import { createTestDatabase, postgresUnavailableReason } from "../support/postgr
 
 const PER_WRITER = 400;
 
-const metadata = (businessId: string) => ({ userId: businessId, businessId, actor: "bench", causationId: null, correlationId: "bench", occurredAt: new Date().toISOString(), schemaVersion: 1 });
+const metadata = (businessId: string) => ({
+  userId: businessId,
+  businessId,
+  actor: "bench",
+  causationId: null,
+  correlationId: "bench",
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+});
 
 async function writers(count: number, work: (writer: number) => Promise<void>): Promise<number> {
   const started = performance.now();
@@ -32,7 +40,7 @@ export async function appendThroughputRows(): Promise<string[]> {
         const follower = postgresClient(database.url, { max: 1 });
         const unlisten = await follower.listen("bahi_events", () => {});
         const store = new SqlEventStore(sql, { notify });
-        const seconds = await writers(writerCount, async (writer) => {
+        const seconds = await writers(writerCount, async () => {
           // Each writer is its own business, as concurrent users are: no chain head is shared.
           const business = randomUUID();
           for (let i = 0; i < PER_WRITER; i++) {

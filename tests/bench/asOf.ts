@@ -33,7 +33,19 @@ export async function bulkHistory(sql: SqlClient, ownerId: string, customerId: s
         rows.stream.push(`invoice-${lastInvoice}`);
         rows.revision.push(1);
         rows.type.push("InvoicePaymentRecorded");
-        rows.data.push(JSON.stringify({ invoiceId: lastInvoice, ownerId, paymentId: randomUUID(), amountPaise: 11800, date: at.slice(0, 10), mode: "upi", reference: null, settles: true, recordedAt: at }));
+        rows.data.push(
+          JSON.stringify({
+            invoiceId: lastInvoice,
+            ownerId,
+            paymentId: randomUUID(),
+            amountPaise: 11800,
+            date: at.slice(0, 10),
+            mode: "upi",
+            reference: null,
+            settles: true,
+            recordedAt: at,
+          }),
+        );
         lastInvoice = null;
         continue;
       }
@@ -42,13 +54,48 @@ export async function bulkHistory(sql: SqlClient, ownerId: string, customerId: s
       rows.stream.push(`invoice-${invoiceId}`);
       rows.revision.push(0);
       rows.type.push("InvoiceCreated");
-      rows.data.push(JSON.stringify({
-        invoiceId, ownerId, invoiceNumber: `H-${i}`, issueDate: at, dueDate: null, notes: null, placeOfSupply: "29", taxKind: "inter", stateTaxLabel: "SGST",
-        supplier: { name: "Bench Traders", gstin: "27AAPFU0939F1ZV", address: null, stateCode: "27" },
-        customer: { id: customerId, name: "Buyer", gstin: "29AABCR1718E1ZL", address: null, email: null, phone: null },
-        lines: [{ lineId: randomUUID(), productId, productName: "Widget", hsnCode: null, quantity: 1, pricePaise: 10000, rateBasisPoints: 1800, discount: null, discountPaise: 0, taxablePaise: 10000, cgstPaise: 0, sgstPaise: 0, igstPaise: 1800, cessPaise: 0, amountPaise: 11800 }],
-        subtotalPaise: 10000, cgstPaise: 0, sgstPaise: 0, igstPaise: 1800, cessPaise: 0, gstAmountPaise: 1800, totalPaise: 11800, createdAt: at,
-      }));
+      rows.data.push(
+        JSON.stringify({
+          invoiceId,
+          ownerId,
+          invoiceNumber: `H-${i}`,
+          issueDate: at,
+          dueDate: null,
+          notes: null,
+          placeOfSupply: "29",
+          taxKind: "inter",
+          stateTaxLabel: "SGST",
+          supplier: { name: "Bench Traders", gstin: "27AAPFU0939F1ZV", address: null, stateCode: "27" },
+          customer: { id: customerId, name: "Buyer", gstin: "29AABCR1718E1ZL", address: null, email: null, phone: null },
+          lines: [
+            {
+              lineId: randomUUID(),
+              productId,
+              productName: "Widget",
+              hsnCode: null,
+              quantity: 1,
+              pricePaise: 10000,
+              rateBasisPoints: 1800,
+              discount: null,
+              discountPaise: 0,
+              taxablePaise: 10000,
+              cgstPaise: 0,
+              sgstPaise: 0,
+              igstPaise: 1800,
+              cessPaise: 0,
+              amountPaise: 11800,
+            },
+          ],
+          subtotalPaise: 10000,
+          cgstPaise: 0,
+          sgstPaise: 0,
+          igstPaise: 1800,
+          cessPaise: 0,
+          gstAmountPaise: 1800,
+          totalPaise: 11800,
+          createdAt: at,
+        }),
+      );
     }
     await sql.query(
       `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata, recorded_at)
@@ -72,13 +119,20 @@ export async function asOfLatency(sizes: readonly number[] = [1_000, 50_000, 100
   const sql = await freshPglite();
   const stores = await storesOnClient(sql, "bench");
   // No projector: the as-of answer reads the log alone, and the live read models are not timed here.
-  const bahi = createBahi({ roles: ["command-api", "read-api"], stores, sessionSecret: "b".repeat(40), clientDir: null, authLimits: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 } });
+  const bahi = createBahi({
+    roles: ["command-api", "read-api"],
+    stores,
+    sessionSecret: "b".repeat(40),
+    clientDir: null,
+    authLimits: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 },
+  });
   const server = await bahi.listen(0, "127.0.0.1");
   try {
     const client = new ApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { readYourWrites: false });
     const me = await client.register();
     await client.put("/api/profile", { companyName: "Bench Traders", gstNumber: "27AAPFU0939F1ZV" });
-    const product = (await client.post("/api/products", { name: "Widget", sku: `W-${randomUUID().slice(0, 8)}`, category: "Other", price: "100", stock: 1_000_000, gstRate: 18 })).body.id as string;
+    const product = (await client.post("/api/products", { name: "Widget", sku: `W-${randomUUID().slice(0, 8)}`, category: "Other", price: "100", stock: 1_000_000, gstRate: 18 }))
+      .body.id as string;
     const customer = (await client.post("/api/customers", { address: "12 MG Road", name: "Buyer", gstNumber: "29AABCR1718E1ZL" })).body.id as string;
     let total = 0;
     for (const size of sizes) {
@@ -100,7 +154,9 @@ export async function asOfLatency(sizes: readonly number[] = [1_000, 50_000, 100
       }
       const cached = await timed(client, `/api/dashboard/stats?asOf=${moment(2)}`);
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!.toFixed(0);
-      rows.push(`| GET /api/dashboard/stats?asOf, ${size.toLocaleString("en-IN")} events, embedded store | 1 + 3 + 1 | first for the business (reads the chain) ${first.toFixed(0)} ms; another moment median ${median(fresh.dashboard)} ms; same moment again ${cached.toFixed(0)} ms (chaining the bulk history took ${chainSeconds.toFixed(1)} s) |`);
+      rows.push(
+        `| GET /api/dashboard/stats?asOf, ${size.toLocaleString("en-IN")} events, embedded store | 1 + 3 + 1 | first for the business (reads the chain) ${first.toFixed(0)} ms; another moment median ${median(fresh.dashboard)} ms; same moment again ${cached.toFixed(0)} ms (chaining the bulk history took ${chainSeconds.toFixed(1)} s) |`,
+      );
       rows.push(`| GET /api/reports?asOf, ${size.toLocaleString("en-IN")} events, embedded store | 3 | another moment median ${median(fresh.report)} ms |`);
     }
     return rows;
@@ -112,6 +168,9 @@ export async function asOfLatency(sizes: readonly number[] = [1_000, 50_000, 100
 
 // `node --import tsx tests/bench/asOf.ts [sizes…]`: this scenario alone.
 if (process.argv[1]?.endsWith("asOf.ts")) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
   for (const row of await asOfLatency(sizes.length > 0 ? sizes : undefined)) console.log(row);
 }

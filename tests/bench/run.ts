@@ -21,7 +21,14 @@ async function appendThroughput(sql: SqlClient, label: string): Promise<string> 
   for (let i = 0; i < APPENDS; i++) {
     await stores.eventStore.appendToStream(
       `bench-${randomUUID()}`,
-      [{ id: randomUUID(), type: "BenchEventRecorded", data: { i }, metadata: { userId: null, actor: "bench", causationId: null, correlationId: "bench", occurredAt: new Date().toISOString(), schemaVersion: 1 } }],
+      [
+        {
+          id: randomUUID(),
+          type: "BenchEventRecorded",
+          data: { i },
+          metadata: { userId: null, actor: "bench", causationId: null, correlationId: "bench", occurredAt: new Date().toISOString(), schemaVersion: 1 },
+        },
+      ],
       "no_stream",
     );
   }
@@ -34,7 +41,10 @@ async function embedded(durable: boolean): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "bahi-bench-"));
   try {
     const db = await openPglite(dir);
-    return await appendThroughput(pgliteClient(db, durable ? { durableDir: dir } : {}), durable ? "PGlite, fsync after each commit (what `bahi start` runs)" : "PGlite, no fsync (unsafe, for comparison)");
+    return await appendThroughput(
+      pgliteClient(db, durable ? { durableDir: dir } : {}),
+      durable ? "PGlite, fsync after each commit (what `bahi start` runs)" : "PGlite, no fsync (unsafe, for comparison)",
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

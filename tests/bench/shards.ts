@@ -67,7 +67,13 @@ async function readYourWrites(): Promise<string> {
   const database = await createTestDatabase();
   const started: BahiProcess[] = [];
   try {
-    const env = { DATABASE_URL: database.url, BAHI_SESSION_SECRET: randomBytes(32).toString("base64url"), BAHI_AUTH_LIMIT_PER_IP: "100000", BAHI_PROJECTOR_PARTITIONS: PARTITIONS, BAHI_LOG_LEVEL: "warn" };
+    const env = {
+      DATABASE_URL: database.url,
+      BAHI_SESSION_SECRET: randomBytes(32).toString("base64url"),
+      BAHI_AUTH_LIMIT_PER_IP: "100000",
+      BAHI_PROJECTOR_PARTITIONS: PARTITIONS,
+      BAHI_LOG_LEVEL: "warn",
+    };
     const commandApi = await startRole("command-api", env, started, 60_000);
     const readApi = await startRole("read-api", env, started, 60_000);
     await startRole("projector", env, started, 60_000);

@@ -133,9 +133,7 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
 
       it('refuses "stream_exists" on a missing stream and accepts it on an existing one', async () => {
         const streamId = freshStreamId();
-        await expect(store.appendToStream(streamId, [newEvent()], "stream_exists")).rejects.toBeInstanceOf(
-          WrongExpectedRevisionError,
-        );
+        await expect(store.appendToStream(streamId, [newEvent()], "stream_exists")).rejects.toBeInstanceOf(WrongExpectedRevisionError);
         expect(await store.readStream(streamId)).toEqual([]);
         await store.appendToStream(streamId, [newEvent()], "no_stream");
         const result = await store.appendToStream(streamId, [newEvent(), newEvent()], "stream_exists");
@@ -453,10 +451,7 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
         });
         try {
           await store.appendToStream(freshStreamId(), [newEvent()], "no_stream");
-          await Promise.race([
-            notified,
-            new Promise((_, reject) => setTimeout(() => reject(new Error("onAppend listener not called within 2 s")), 2_000)),
-          ]);
+          await Promise.race([notified, new Promise((_, reject) => setTimeout(() => reject(new Error("onAppend listener not called within 2 s")), 2_000))]);
           expect(calls).toBeGreaterThanOrEqual(1);
         } finally {
           unsubscribe();

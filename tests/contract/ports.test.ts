@@ -68,7 +68,7 @@ function contractsOn(kind: "pglite" | "postgres"): void {
   });
 
   describe(`SQL read models: ${kind}`, () => {
-    it("replaces the first schema (one global generation, checkpoint \"main\") with per-projection generations", async () => {
+    it('replaces the first schema (one global generation, checkpoint "main") with per-projection generations', async () => {
       const { sql, release } = await openSql(kind);
       try {
         // The first shape, as a database from before per-projection checkpoints holds it.

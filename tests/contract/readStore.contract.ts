@@ -70,7 +70,13 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
       return (await store.checkpoints())[projection];
     }
 
-    function batch(generation: number, expectedCheckpoint: string | null, checkpoint: string | null, documents: ReadDocument[], extra: Partial<ProjectionBatch> = {}): ProjectionBatch {
+    function batch(
+      generation: number,
+      expectedCheckpoint: string | null,
+      checkpoint: string | null,
+      documents: ReadDocument[],
+      extra: Partial<ProjectionBatch> = {},
+    ): ProjectionBatch {
       return { projection: collection, generation, expectedCheckpoint, checkpoint, documents, ...extra };
     }
 
@@ -278,7 +284,15 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
           doc(collection, "c", "owner-2", { name: "Chitra" }),
           doc(collection, "d", "owner-1", { name: "Deleted soon" }),
         ]);
-        await store.commit([{ projection: otherCollection, generation: other.generation, expectedCheckpoint: null, checkpoint: "1:1", documents: [doc(otherCollection, "e", "owner-1", { name: "Elsewhere" })] }]);
+        await store.commit([
+          {
+            projection: otherCollection,
+            generation: other.generation,
+            expectedCheckpoint: null,
+            checkpoint: "1:1",
+            documents: [doc(otherCollection, "e", "owner-1", { name: "Elsewhere" })],
+          },
+        ]);
         await commitDocs(generation, "1:1", "1:2", [doc(collection, "d", "owner-1", null, "1:2")]);
         expect(await store.get(collection, "d")).toBeNull();
         expect(await store.get(collection, "missing")).toBeNull();
@@ -335,7 +349,15 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
         fresh();
         const bystander = `bystander-${randomUUID()}`;
         const bystanderState = await active(bystander);
-        await store.commit([{ projection: bystander, generation: bystanderState.generation, expectedCheckpoint: null, checkpoint: "1:1", documents: [doc(bystander, "x", "owner-1", { name: "Untouched" })] }]);
+        await store.commit([
+          {
+            projection: bystander,
+            generation: bystanderState.generation,
+            expectedCheckpoint: null,
+            checkpoint: "1:1",
+            documents: [doc(bystander, "x", "owner-1", { name: "Untouched" })],
+          },
+        ]);
         const { generation: old } = await active();
         await commitDocs(old, null, "1:1", [doc(collection, "kept", "owner-1", { name: "Old kept" }), doc(collection, "gone", "owner-1", { name: "Old only" })], {
           park: [parking("1:1", "gone")],
@@ -395,7 +417,12 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
         await store.dropGeneration(building);
         expect((await active()).generation).toBe(activeGeneration);
         await store.dropRetired();
-        expect(await store.getDocuments(building, [{ collection, id: "a" }, { collection, id: "b" }])).toEqual([]);
+        expect(
+          await store.getDocuments(building, [
+            { collection, id: "a" },
+            { collection, id: "b" },
+          ]),
+        ).toEqual([]);
         expect(await store.checkpointAt(building)).toBeNull();
         expect(await store.parked({ generation: building })).toEqual([]);
         await expect(commitDocs(building, "1:1", "1:2", [doc(collection, "c", "owner-1", { name: "Late" })])).rejects.toBeInstanceOf(ProjectionConflictError);

@@ -40,7 +40,15 @@ describe("aging of receivables and payment reminders", () => {
   it("Reports shows what is owed by days past due, in total and per customer", async () => {
     await registerThroughUi(page, app.baseUrl, owner);
     await api("put", "/api/profile", { companyName: owner.company, stateCode: "27", upiId: "sheikhtextiles@okhdfc" });
-    const cloth = await api<{ id: string }>("post", "/api/products", { name: "Cotton saree", sku: "SAR-1", category: "Other", price: "1000.00", stock: 100, minStock: 1, gstRate: "18" });
+    const cloth = await api<{ id: string }>("post", "/api/products", {
+      name: "Cotton saree",
+      sku: "SAR-1",
+      category: "Other",
+      price: "1000.00",
+      stock: 100,
+      minStock: 1,
+      gstRate: "18",
+    });
     const thomas = await api<{ id: string }>("post", "/api/customers", { name: "Thomas Stores", stateCode: "27" });
     const iyer = await api<{ id: string }>("post", "/api/customers", { name: "Iyer Traders", stateCode: "27" });
     const invoice = (customerId: string, due: number, quantity: number) =>
@@ -93,7 +101,10 @@ describe("aging of receivables and payment reminders", () => {
   it("a reminder opens WhatsApp with the amount, due date and a link that opens the invoice without a session", async () => {
     await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>WhatsApp</p>" }));
     const reminders = page.getByRole("region", { name: "Payment reminders" });
-    const [popup] = await Promise.all([context.waitForEvent("page"), reminders.getByRole("button", { name: `Send reminder for ${invoices.late45.invoiceNumber} on WhatsApp` }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      reminders.getByRole("button", { name: `Send reminder for ${invoices.late45.invoiceNumber} on WhatsApp` }).click(),
+    ]);
     await popup.waitForLoadState();
     const url = new URL(popup.url());
     expect(url.origin).toBe("https://wa.me");
@@ -153,10 +164,24 @@ describe("the 11th invoice of the Free plan", () => {
   it("Create Invoice opens on the upgrade message, with no form to fill, and Upgrade goes to the plan in Settings", async () => {
     await registerThroughUi(page, app.baseUrl, owner);
     await apiCall(page, app.baseUrl, "put", "/api/profile", { companyName: owner.company, stateCode: "29" });
-    const rice = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/products", { name: "Sona masoori 5 kg", sku: "RICE-5", category: "Other", price: "400.00", stock: 100, minStock: 1, gstRate: "5" });
+    const rice = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/products", {
+      name: "Sona masoori 5 kg",
+      sku: "RICE-5",
+      category: "Other",
+      price: "400.00",
+      stock: 100,
+      minStock: 1,
+      gstRate: "5",
+    });
     const customer = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/customers", { name: "Gowda Hotel", stateCode: "29" });
     for (let i = 0; i < 10; i++) {
-      await apiCall(page, app.baseUrl, "post", "/api/invoices", { customerId: customer.id, items: [{ productId: rice.id, quantity: 1, price: "400", gstRate: "5", amount: "420.00" }], subtotal: "400.00", gstAmount: "20.00", total: "420.00" });
+      await apiCall(page, app.baseUrl, "post", "/api/invoices", {
+        customerId: customer.id,
+        items: [{ productId: rice.id, quantity: 1, price: "400", gstRate: "5", amount: "420.00" }],
+        subtotal: "400.00",
+        gstAmount: "20.00",
+        total: "420.00",
+      });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await navLink(page, "Invoices").click();

@@ -1,5 +1,5 @@
 import { gstinCheckCharacter } from "@bahi/shared/contract";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
 import { apiCall, chooseIn, hidden, launchBrowser, navLink, newAppPage, registerThroughUi, screenshot, toastIn, visible } from "./support/browser.ts";
@@ -43,7 +43,8 @@ describe("barcodes", () => {
 
   const toast = (text: string | RegExp) => toastIn(page, text);
   const send = <T>(method: "post" | "put", path: string, data: unknown) => apiCall<T>(page, app.baseUrl, method, path, data);
-  const stockOf = async (name: string) => ((await (await page.request.get(`${app.baseUrl}/api/products`)).json()) as { name: string; stock: number }[]).find((p) => p.name === name)!.stock;
+  const stockOf = async (name: string) =>
+    ((await (await page.request.get(`${app.baseUrl}/api/products`)).json()) as { name: string; stock: number }[]).find((p) => p.name === name)!.stock;
 
   /** What a USB scanner does: the code in a burst of keys, then Enter. */
   async function scan(code: string) {
@@ -58,10 +59,13 @@ describe("barcodes", () => {
    * keys for a person).
    */
   async function scannerBurst(code: string) {
-    await page.evaluate((keys) => {
-      const target = document.activeElement ?? document.body;
-      for (const key of keys) target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
-    }, [...code, "Enter"]);
+    await page.evaluate(
+      (keys) => {
+        const target = document.activeElement ?? document.body;
+        for (const key of keys) target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+      },
+      [...code, "Enter"],
+    );
   }
 
   it("GS1 check digit: the product form refuses a barcode one digit off and saves a good one", async () => {
@@ -125,8 +129,18 @@ describe("barcodes", () => {
     await screenshot(page, "barcode-01-invoice-scanned");
 
     // 2 × 50 + 2 × 40 = 180, plus 18% GST = 212.40, rounded off to 212 (the profile's default).
-    await visible(dialog.getByRole("definition").and(page.getByLabel("Subtotal", { exact: true })).getByText("₹180.00"));
-    await visible(dialog.getByRole("definition").and(page.getByLabel("Total", { exact: true })).getByText("₹212.00"));
+    await visible(
+      dialog
+        .getByRole("definition")
+        .and(page.getByLabel("Subtotal", { exact: true }))
+        .getByText("₹180.00"),
+    );
+    await visible(
+      dialog
+        .getByRole("definition")
+        .and(page.getByLabel("Total", { exact: true }))
+        .getByText("₹212.00"),
+    );
     await dialog.getByRole("button", { name: "Create Invoice" }).click();
     await visible(toast("Invoice created successfully"));
     await hidden(dialog);

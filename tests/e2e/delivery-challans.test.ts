@@ -45,7 +45,17 @@ describe("delivery challan for job work", () => {
   it("Rule 55: makes a job-work challan from the Invoices page; it takes DC/…/0001 and the stock stays", async () => {
     await registerThroughUi(page, app.baseUrl, owner);
     await send("put", "/api/profile", { companyName: owner.company, gstNumber: businessGstin, businessAddress: "Ichalkaranji, Kolhapur 416115" });
-    await send("post", "/api/products", { name: "Cotton fabric", sku: "FAB-01", category: "Clothing", price: "500.00", stock: 40, minStock: 1, gstRate: "5", hsnCode: "5208", unit: "MTR" });
+    await send("post", "/api/products", {
+      name: "Cotton fabric",
+      sku: "FAB-01",
+      category: "Clothing",
+      price: "500.00",
+      stock: 40,
+      minStock: 1,
+      gstRate: "5",
+      hsnCode: "5208",
+      unit: "MTR",
+    });
     await send("post", "/api/customers", { name: "Shah Tailors", stateCode: "27", address: "Station Road, Pune 411001" });
 
     await navLink(page, "Invoices").click();

@@ -13,7 +13,14 @@ describe("history of a record", () => {
   it("opens an invoice's history and a customer's, and sees each line with who and what changed", async () => {
     await registerThroughUi(ui.page, ui.app.baseUrl, owner);
     await apiCall(ui.page, ui.app.baseUrl, "put", "/api/profile", { stateCode: "27" });
-    const product = await apiCall<{ id: string }>(ui.page, ui.app.baseUrl, "post", "/api/products", { name: "Basmati rice 5 kg", sku: "RICE-5", category: "Other", price: "1000", stock: 50, gstRate: "18" });
+    const product = await apiCall<{ id: string }>(ui.page, ui.app.baseUrl, "post", "/api/products", {
+      name: "Basmati rice 5 kg",
+      sku: "RICE-5",
+      category: "Other",
+      price: "1000",
+      stock: 50,
+      gstRate: "18",
+    });
     const customer = await apiCall<{ id: string }>(ui.page, ui.app.baseUrl, "post", "/api/customers", { name: "Kumar Kirana", stateCode: "27" });
     const body = (quantity: number) => ({
       customerId: customer.id,
@@ -40,7 +47,10 @@ describe("history of a record", () => {
     await visible(lines.nth(0).getByText("Meena Iyer"));
     await visible(lines.nth(0).getByText("Owner", { exact: true }));
     await visible(lines.nth(1).getByText("Edited the invoice (now ₹2,360.00)"));
-    const total = lines.nth(1).getByRole("table", { name: "Changes" }).getByRole("row", { name: /^Total/ });
+    const total = lines
+      .nth(1)
+      .getByRole("table", { name: "Changes" })
+      .getByRole("row", { name: /^Total/ });
     await visible(total.getByText("₹1,180.00"));
     await visible(total.getByText("₹2,360.00"));
     await visible(lines.nth(2).getByText("Recorded a payment of ₹500.00 (UPI)"));
@@ -51,7 +61,10 @@ describe("history of a record", () => {
     // A payment has a history of its own, from the invoice's Payments section.
     await row.getByRole("button", { name: `View ${invoice.invoiceNumber}` }).click();
     const preview = ui.page.getByRole("dialog", { name: `Invoice ${invoice.invoiceNumber}` });
-    await preview.getByRole("region", { name: "Payments" }).getByRole("button", { name: /^History of Payment of ₹500\.00/ }).click();
+    await preview
+      .getByRole("region", { name: "Payments" })
+      .getByRole("button", { name: /^History of Payment of ₹500\.00/ })
+      .click();
     const paymentDialog = ui.page.getByRole("dialog", { name: /^History of Payment/ });
     await visible(paymentDialog.getByText("Recorded a payment of ₹500.00 (UPI)"));
     await ui.page.keyboard.press("Escape");

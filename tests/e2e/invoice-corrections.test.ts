@@ -89,7 +89,9 @@ describe("invoice edit and cancel", () => {
     expect(await page.getByRole("row", { name: /INV\// }).count()).toBe(1);
     expect(await stock()).toBe(35);
 
-    await row().getByRole("button", { name: `View ${number}` }).click();
+    await row()
+      .getByRole("button", { name: `View ${number}` })
+      .click();
     const preview = page.getByRole("dialog", { name: `Invoice ${number}` });
     await visible(preview.getByText(/Revised on/));
     await preview.getByRole("button", { name: "Close" }).first().click();
@@ -110,12 +112,18 @@ describe("invoice edit and cancel", () => {
     await hidden(confirm);
 
     await visible(row().getByText("cancelled", { exact: true }));
-    expect(await row().getByRole("button", { name: `Mark Paid ${number}` }).count()).toBe(0);
+    expect(
+      await row()
+        .getByRole("button", { name: `Mark Paid ${number}` })
+        .count(),
+    ).toBe(0);
     expect(await (await rowMenuItem(page, row(), number, `Cancel ${number}`)).count()).toBe(0);
     await page.keyboard.press("Escape");
     expect(await stock()).toBe(40);
 
-    await row().getByRole("button", { name: `View ${number}` }).click();
+    await row()
+      .getByRole("button", { name: `View ${number}` })
+      .click();
     const preview = page.getByRole("dialog", { name: `Invoice ${number}` });
     await visible(preview.getByText(/Cancelled on .*\(Customer returned the order before dispatch\)/));
     await screenshot(page, "corr-03-cancelled-preview");

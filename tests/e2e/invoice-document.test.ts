@@ -52,7 +52,18 @@ describe("the invoice document: bank details and the thermal receipt", () => {
   });
 
   it("downloads the thermal receipt from the preview, 226 pt wide with the UPI link for the total", async () => {
-    const product = await api<{ id: string }>("/api/products", { name: "Basmati rice 5 kg", description: null, sku: "RICE-5", category: "Other", price: "650.00", stock: 40, minStock: 1, gstRate: "5", hsnCode: "1006", isActive: true });
+    const product = await api<{ id: string }>("/api/products", {
+      name: "Basmati rice 5 kg",
+      description: null,
+      sku: "RICE-5",
+      category: "Other",
+      price: "650.00",
+      stock: 40,
+      minStock: 1,
+      gstRate: "5",
+      hsnCode: "1006",
+      isActive: true,
+    });
     const customer = await api<{ id: string }>("/api/customers", { name: "Walk-in", stateCode: "27" });
     const invoice = await api<{ invoiceNumber: string; total: string }>("/api/invoices", {
       customerId: customer.id,
@@ -73,7 +84,9 @@ describe("the invoice document: bank details and the thermal receipt", () => {
     const receipt = pdfText(await readFile((await download.path())!));
     expect(receipt.pages).toHaveLength(1);
     expect(receipt.pages[0]!.width).toBe(226);
-    expect(receipt.links).toEqual([`upi://pay?pa=shaikhprovisions@oksbi&pn=${encodeURIComponent(owner.company)}&am=${invoice.total}&cu=INR&tn=${encodeURIComponent(`Invoice ${invoice.invoiceNumber}`)}`]);
+    expect(receipt.links).toEqual([
+      `upi://pay?pa=shaikhprovisions@oksbi&pn=${encodeURIComponent(owner.company)}&am=${invoice.total}&cu=INR&tn=${encodeURIComponent(`Invoice ${invoice.invoiceNumber}`)}`,
+    ]);
     expect(receipt.text).toContain("Basmati rice 5 kg");
     await visible(toastIn(page, "Thermal receipt downloaded"));
     await preview.getByRole("button", { name: "Close" }).first().click();

@@ -295,7 +295,10 @@ describe("a business owner's first GST invoice", () => {
     const results = page.getByRole("listbox", { name: "Search results" });
     await visible(results.getByRole("option", { name: /Rao Textiles/ }).first());
     await visible(results.getByRole("group", { name: "Invoices" }));
-    await results.getByRole("group", { name: "Invoices" }).getByRole("option", { name: new RegExp(invoiceNumber) }).click();
+    await results
+      .getByRole("group", { name: "Invoices" })
+      .getByRole("option", { name: new RegExp(invoiceNumber) })
+      .click();
     await page.waitForURL(/\/invoices\?view=/);
     await visible(page.getByRole("dialog", { name: `Invoice ${invoiceNumber}` }));
   });

@@ -54,7 +54,12 @@ describe("customer statement (ledger)", () => {
     const dialog = page.getByRole("dialog", { name: "Statement of account: Kumar Traders" });
     const rows = dialog.getByRole("table", { name: "Statement entries" }).getByRole("row");
     await visible(rows.filter({ hasText: `Invoice ${invoice.invoiceNumber}` }).filter({ hasText: "₹2,360.00 Dr" }));
-    await visible(rows.filter({ hasText: `Payment for ${invoice.invoiceNumber} (UPI)` }).filter({ hasText: "Ref. UPI-4411" }).filter({ hasText: "₹1,360.00 Dr" }));
+    await visible(
+      rows
+        .filter({ hasText: `Payment for ${invoice.invoiceNumber} (UPI)` })
+        .filter({ hasText: "Ref. UPI-4411" })
+        .filter({ hasText: "₹1,360.00 Dr" }),
+    );
     await expect(rows.count()).resolves.toBe(3); // header + 2 entries
     await visible(dialog.getByTestId("ledger-opening").getByText("₹0.00", { exact: true }));
     await visible(dialog.getByTestId("ledger-closing").getByText("₹1,360.00 Dr", { exact: true }));
@@ -74,7 +79,8 @@ describe("customer statement (ledger)", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download PDF" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^statement-Kumar_Traders-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/);
     const text = pdfText(await readFile((await download.path())!)).text;
-    for (const expected of ["Statement of account", owner.company, "Kumar Traders", invoice.invoiceNumber, "UPI-4411", "Closing balance", "₹1,360.00 Dr"]) expect(text).toContain(expected);
+    for (const expected of ["Statement of account", owner.company, "Kumar Traders", invoice.invoiceNumber, "UPI-4411", "Closing balance", "₹1,360.00 Dr"])
+      expect(text).toContain(expected);
 
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await hidden(dialog);
@@ -116,7 +122,12 @@ describe("customer statement (ledger)", () => {
     dialog = page.getByRole("dialog", { name: "Statement of account: Kumar Traders" });
     await visible(dialog.getByTestId("ledger-closing").getByText("₹1,640.00 Cr", { exact: true }));
     await visible(dialog.getByRole("row").filter({ hasText: `Advance applied to ${number}` }));
-    await visible(dialog.getByRole("row").filter({ hasText: `Payment for ${number} (from advance)` }).filter({ hasText: "₹1,640.00 Cr" }));
+    await visible(
+      dialog
+        .getByRole("row")
+        .filter({ hasText: `Payment for ${number} (from advance)` })
+        .filter({ hasText: "₹1,640.00 Cr" }),
+    );
     await screenshot(page, "ledger-03-advance-applied-1280");
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await hidden(dialog);

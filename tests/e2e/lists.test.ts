@@ -29,7 +29,15 @@ describe("lists with their state in the URL", () => {
     await apiCall(page, app.baseUrl, "put", "/api/profile", { stateCode: "27" });
     // More than the free plan's ten a month.
     await apiCall(page, app.baseUrl, "post", "/api/profile/plan", { plan: "professional" });
-    const product = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/products", { name: "Steel tumbler", sku: "TUM-1", category: "Other", price: "100", stock: 1000, gstRate: "18", hsnCode: "7323" });
+    const product = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/products", {
+      name: "Steel tumbler",
+      sku: "TUM-1",
+      category: "Other",
+      price: "100",
+      stock: 1000,
+      gstRate: "18",
+      hsnCode: "7323",
+    });
     const kumar = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/customers", { name: "Kumar Kirana", stateCode: "27" });
     const zenith = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/customers", { name: "Zenith Hardware", stateCode: "27" });
     for (let index = 0; index < TOTAL; index++) {
@@ -62,7 +70,12 @@ describe("lists with their state in the URL", () => {
     await app?.stop();
   });
 
-  const rowsShown = async () => page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") }).evaluateAll((rows) => rows.map((row) => row.getAttribute("aria-label")));
+  const rowsShown = async () =>
+    page
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") })
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute("aria-label")));
 
   it("fits 1280×800 with View, Record payment and Mark Paid in sight; the rest is under More actions", async () => {
     await navLink(page, "Invoices").click();
@@ -153,7 +166,10 @@ describe("lists with their state in the URL", () => {
     await page.goto(`${app.baseUrl}/invoices?status=unpaid`);
     await visible(page.getByText(`Showing 1–${unpaid.length} of ${unpaid.length}`));
     const number = unpaid.at(-2)!;
-    await page.getByRole("row", { name: number }).getByRole("button", { name: `Mark Paid ${number}` }).click();
+    await page
+      .getByRole("row", { name: number })
+      .getByRole("button", { name: `Mark Paid ${number}` })
+      .click();
     unpaid.splice(unpaid.indexOf(number), 1);
     paid.push(number);
     await visible(page.getByText(`Showing 1–${unpaid.length} of ${unpaid.length}`));
@@ -192,7 +208,10 @@ describe("lists with their state in the URL", () => {
     ] as const) {
       await apiCall(page, app.baseUrl, "post", "/api/expenses", { vendorId: vendor.id, category, description, amount, date: today });
     }
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.goto(`${app.baseUrl}/expenses`);
       await visible(page.getByText("Showing 1–5 of 5"));

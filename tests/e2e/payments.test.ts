@@ -34,7 +34,15 @@ describe("payments against an overdue invoice", () => {
   it("pays an overdue invoice partly, then fully, from the list", async () => {
     await registerThroughUi(page, app.baseUrl, owner);
     await apiCall(page, app.baseUrl, "put", "/api/profile", { stateCode: "27" });
-    const product = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/products", { name: "Basmati rice 5 kg", sku: "RICE-5", category: "Other", price: "1000", stock: 50, gstRate: "5", hsnCode: "1006" });
+    const product = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/products", {
+      name: "Basmati rice 5 kg",
+      sku: "RICE-5",
+      category: "Other",
+      price: "1000",
+      stock: 50,
+      gstRate: "5",
+      hsnCode: "1006",
+    });
     const customer = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/customers", { name: "Kumar Kirana", stateCode: "27" });
     // Dated in the past with a due date already gone; the daily sweep runs at start-up and each
     // day, so the test sets what the sweep would (the sweep itself: tests/api/payments.test.ts).
@@ -78,7 +86,12 @@ describe("payments against an overdue invoice", () => {
     await visible(row.getByText("Due ₹600.00"));
     await visible(row.getByText("overdue"));
 
-    const shown = (await (await page.request.get(`${app.baseUrl}/api/invoices/${invoice.id}`)).json()) as { status: string; amountPaid: string; balanceDue: string; payments: { mode: string; reference: string }[] };
+    const shown = (await (await page.request.get(`${app.baseUrl}/api/invoices/${invoice.id}`)).json()) as {
+      status: string;
+      amountPaid: string;
+      balanceDue: string;
+      payments: { mode: string; reference: string }[];
+    };
     expect(shown).toMatchObject({ status: "overdue", amountPaid: "1500.00", balanceDue: "600.00" });
     expect(shown.payments).toMatchObject([{ mode: "cash", reference: "Receipt 42" }]);
 

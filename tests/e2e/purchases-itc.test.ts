@@ -204,7 +204,9 @@ describe("purchases, ITC and filing", () => {
     await visible(card.getByRole("alert").getByText(/This GSTR-2B is for GSTIN/));
     await visible(toast("Reconciliation Failed"));
 
-    await card.getByLabel("GSTR-2B JSON").setInputFiles({ name: `GSTR2B-${lastPeriod}.json`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(gstr2b(businessGstin))) });
+    await card
+      .getByLabel("GSTR-2B JSON")
+      .setInputFiles({ name: `GSTR2B-${lastPeriod}.json`, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(gstr2b(businessGstin))) });
     await visible(card.getByText(new RegExp(`GSTR2B-${lastPeriod}\\.json: 1 invoice`)));
     await card.getByRole("button", { name: "Start Reconciliation" }).click();
     await visible(toast("Reconciliation Complete"), 30_000);

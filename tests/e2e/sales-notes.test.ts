@@ -108,7 +108,9 @@ describe("credit note from an invoice", () => {
   });
 
   it("the invoice preview lists its note and the net total", async () => {
-    await row().getByRole("button", { name: `View ${number}` }).click();
+    await row()
+      .getByRole("button", { name: `View ${number}` })
+      .click();
     const preview = page.getByRole("dialog", { name: `Invoice ${number}` });
     const notes = preview.getByRole("region", { name: "Credit and debit notes" });
     await visible(notes.getByText(noteNumber));

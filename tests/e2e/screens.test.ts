@@ -54,7 +54,9 @@ describe("screens at 1280×800 and on a 390 px phone", () => {
       await dialog.getByLabel("Name").fill("Rao Stationers");
       // The server is down for this one call: the form stays open with what was typed, and says so.
       await page.route("**/api/vendors", (route) =>
-        route.request().method() === "POST" ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ code: "UNAVAILABLE", message: "Try again in a moment" }) }) : route.fallback(),
+        route.request().method() === "POST"
+          ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ code: "UNAVAILABLE", message: "Try again in a moment" }) })
+          : route.fallback(),
       );
       await dialog.getByRole("button", { name: "Add Vendor" }).click();
       const toast = await visible(toastIn(page, "Failed to add vendor"));
@@ -65,7 +67,7 @@ describe("screens at 1280×800 and on a 390 px phone", () => {
       expect(buttons.length).toBeGreaterThanOrEqual(2);
       for (const button of buttons) {
         const box = await boxOf(button);
-        expect(overlaps(toastBox, box), `the toast covers "${await button.getAttribute("aria-label") ?? await button.innerText()}"`).toBe(false);
+        expect(overlaps(toastBox, box), `the toast covers "${(await button.getAttribute("aria-label")) ?? (await button.innerText())}"`).toBe(false);
       }
       await expect(dialog.getByLabel("Name").inputValue()).resolves.toBe("Rao Stationers");
       await page.unroute("**/api/vendors");
@@ -94,10 +96,13 @@ describe("screens at 1280×800 and on a 390 px phone", () => {
   it("on a phone the dashboard's figures sit two to a row", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${app.baseUrl}/dashboard`);
-    const sales = await boxOf(await visible(page.getByRole("group", { name: "Total Sales" })));
-    const outstanding = await boxOf(page.getByRole("group", { name: "Outstanding" }));
+    const salesFigure = await visible(page.getByRole("group", { name: "Total Sales" }));
+    const outstandingFigure = page.getByRole("group", { name: "Outstanding" });
+    // A loaded machine may measure mid-render (figures still arriving): wait for the layout to settle.
+    await expect.poll(async () => Math.abs((await boxOf(salesFigure)).y - (await boxOf(outstandingFigure)).y), { timeout: 10_000 }).toBeLessThan(2);
+    const sales = await boxOf(salesFigure);
+    const outstanding = await boxOf(outstandingFigure);
     const expenses = await boxOf(page.getByRole("group", { name: "Total Expenses" }));
-    expect(Math.abs(sales.y - outstanding.y)).toBeLessThan(2);
     expect(outstanding.x).toBeGreaterThan(sales.x + sales.width - 1);
     expect(expenses.y).toBeGreaterThan(sales.y + sales.height - 1);
     expect(outstanding.x + outstanding.width).toBeLessThanOrEqual(390);

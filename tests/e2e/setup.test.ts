@@ -105,14 +105,37 @@ describe("first-run business setup", () => {
     await visible(page.getByRole("heading", { name: "Invoices", exact: true }));
 
     const profile = (await (await page.request.get(`${app.baseUrl}/api/profile`)).json()) as Record<string, unknown>;
-    expect(profile).toMatchObject({ companyName: owner.company, gstNumber: businessGstin, stateCode: "27", businessAddress: "Shop 7, Laxmi Road, Pune", pinCode: "411030", upiId: "kulkarnikirana@oksbi", invoicePrefix: "KK", gstCategory: "Regular" });
+    expect(profile).toMatchObject({
+      companyName: owner.company,
+      gstNumber: businessGstin,
+      stateCode: "27",
+      businessAddress: "Shop 7, Laxmi Road, Pune",
+      pinCode: "411030",
+      upiId: "kulkarnikirana@oksbi",
+      invoicePrefix: "KK",
+      gstCategory: "Regular",
+    });
     expect(profile.logo).toMatchObject({ contentType: "image/png" });
     await noToastsIn(page);
   });
 
   it("Rule 46: the first invoice shows the business's address and PIN, and its PDF carries them with the logo", async () => {
-    await apiCall(page, app.baseUrl, "post", "/api/products", { name: "Basmati Rice 5 kg", sku: "RICE-5", category: "Other", price: "600.00", stock: 20, minStock: 1, gstRate: "5", hsnCode: "1006" });
-    await apiCall(page, app.baseUrl, "post", "/api/customers", { name: "Deshpande Caterers", stateCode: "27", address: "Kothrud, Pune", shippingAddress: "Hall 2, Karve Nagar, Pune" });
+    await apiCall(page, app.baseUrl, "post", "/api/products", {
+      name: "Basmati Rice 5 kg",
+      sku: "RICE-5",
+      category: "Other",
+      price: "600.00",
+      stock: 20,
+      minStock: 1,
+      gstRate: "5",
+      hsnCode: "1006",
+    });
+    await apiCall(page, app.baseUrl, "post", "/api/customers", {
+      name: "Deshpande Caterers",
+      stateCode: "27",
+      address: "Kothrud, Pune",
+      shippingAddress: "Hall 2, Karve Nagar, Pune",
+    });
     await page.reload();
     // Complete now: the invoice form no longer asks for the setup.
     await page.getByRole("button", { name: "Create Invoice" }).first().click();
@@ -149,7 +172,16 @@ describe("first-run business setup", () => {
   it("s.34 and Rule 53: one credit note takes lines from two invoices of the customer, and its PDF downloads from the notes list", async () => {
     const products = (await (await page.request.get(`${app.baseUrl}/api/products`)).json()) as { id: string }[];
     const customers = (await (await page.request.get(`${app.baseUrl}/api/customers`)).json()) as { id: string }[];
-    const dal = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/products", { name: "Toor Dal 1 kg", sku: "DAL-1", category: "Other", price: "150.00", stock: 50, minStock: 1, gstRate: "5", hsnCode: "0713" });
+    const dal = await apiCall<{ id: string }>(page, app.baseUrl, "post", "/api/products", {
+      name: "Toor Dal 1 kg",
+      sku: "DAL-1",
+      category: "Other",
+      price: "150.00",
+      stock: 50,
+      minStock: 1,
+      gstRate: "5",
+      hsnCode: "0713",
+    });
     const second = await apiCall<{ invoiceNumber: string }>(page, app.baseUrl, "post", "/api/invoices", {
       customerId: customers[0]!.id,
       subtotal: "300",

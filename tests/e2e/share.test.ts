@@ -36,7 +36,14 @@ describe("invoice share link", () => {
 
   /** A phone that has never signed in: its own context, no cookies. */
   async function phone() {
-    const guest = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-IN", timezoneId: "Asia/Kolkata" });
+    const guest = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: "en-IN",
+      timezoneId: "Asia/Kolkata",
+    });
     const guestPage = await guest.newPage();
     const problems: string[] = [];
     guestPage.on("pageerror", (error) => problems.push(error.message));
@@ -48,8 +55,23 @@ describe("invoice share link", () => {
 
   it("makes a share link from the invoice's preview", async () => {
     await registerThroughUi(page, app.baseUrl, owner);
-    await api("put", "/api/profile", { companyName: owner.company, gstNumber: businessGstin, businessAddress: "Broadway, Kochi 682031", upiId: "menonspices@okaxis", bankName: "Federal Bank" });
-    const product = await api<{ id: string }>("post", "/api/products", { name: "Black pepper 1 kg", sku: "PEP-1", category: "Other", price: "800.00", stock: 50, minStock: 1, gstRate: "5", hsnCode: "0904" });
+    await api("put", "/api/profile", {
+      companyName: owner.company,
+      gstNumber: businessGstin,
+      businessAddress: "Broadway, Kochi 682031",
+      upiId: "menonspices@okaxis",
+      bankName: "Federal Bank",
+    });
+    const product = await api<{ id: string }>("post", "/api/products", {
+      name: "Black pepper 1 kg",
+      sku: "PEP-1",
+      category: "Other",
+      price: "800.00",
+      stock: 50,
+      minStock: 1,
+      gstRate: "5",
+      hsnCode: "0904",
+    });
     const customer = await api<{ id: string }>("post", "/api/customers", { name: "Thomas Stores", stateCode: "32", phone: "9847012345" });
     invoice = await api("post", "/api/invoices", {
       customerId: customer.id,

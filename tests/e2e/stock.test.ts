@@ -40,7 +40,8 @@ describe("units of measure and stock", () => {
   const toast = (text: string | RegExp) => toastIn(page, text);
   const choose = (scope: Page | Locator, label: string, option: string | RegExp) => chooseIn(page, scope, label, option);
   const send = <T>(method: "post" | "put", path: string, data: unknown) => apiCall<T>(page, app.baseUrl, method, path, data);
-  const rice = async () => ((await (await page.request.get(`${app.baseUrl}/api/products`)).json()) as { name: string; stock: number; unit: string }[]).find((p) => p.name === "Basmati Rice")!;
+  const rice = async () =>
+    ((await (await page.request.get(`${app.baseUrl}/api/products`)).json()) as { name: string; stock: number; unit: string }[]).find((p) => p.name === "Basmati Rice")!;
 
   async function invoiceFor(quantity: string) {
     await navLink(page, "Invoices").click();
@@ -89,7 +90,10 @@ describe("units of measure and stock", () => {
     await visible(toast("Invoice created successfully"));
     await hidden(dialog);
     expect(await rice()).toMatchObject({ stock: 7.5 });
-    const created = (await (await page.request.get(`${app.baseUrl}/api/invoices`)).json()) as { items: { quantity: number; unit: string; taxableValue: string }[]; total: string }[];
+    const created = (await (await page.request.get(`${app.baseUrl}/api/invoices`)).json()) as {
+      items: { quantity: number; unit: string; taxableValue: string }[];
+      total: string;
+    }[];
     expect(created[0]).toMatchObject({ total: "236.00", items: [{ quantity: 2.5, unit: "KGS", taxableValue: "200.00" }] });
     await noToastsIn(page);
   });

@@ -79,7 +79,16 @@ describe("team access in the browser", () => {
     const user = await call(owner, app.baseUrl, "post", "/api/auth/register", ownerPerson);
     const gstin = `32AAPFU0939F1Z${gstinCheckCharacter("32AAPFU0939F1Z")}`;
     await call(owner, app.baseUrl, "put", "/api/profile", { companyName: company, gstNumber: gstin, businessAddress: "Broadway, Kochi 682031" });
-    const product = await call<{ id: string }>(owner, app.baseUrl, "post", "/api/products", { name: "Black pepper 1 kg", sku: "PEP-1", category: "Other", price: "800.00", stock: 50, minStock: 1, gstRate: "5", hsnCode: "0904" });
+    const product = await call<{ id: string }>(owner, app.baseUrl, "post", "/api/products", {
+      name: "Black pepper 1 kg",
+      sku: "PEP-1",
+      category: "Other",
+      price: "800.00",
+      stock: 50,
+      minStock: 1,
+      gstRate: "5",
+      hsnCode: "0904",
+    });
     const customer = await call<{ id: string }>(owner, app.baseUrl, "post", "/api/customers", { name: "Thomas Stores", stateCode: "32", phone: "9847012345" });
     invoice = await call(owner, app.baseUrl, "post", "/api/invoices", {
       customerId: customer.id,

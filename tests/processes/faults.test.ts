@@ -89,7 +89,8 @@ describe.skipIf(skipReason !== null)(`PostgreSQL connections dropped under load$
 
     // Every role's connections were cut, and every role is still there.
     expect(terminated).toBeGreaterThanOrEqual(DROPS * roles.length);
-    for (const role of roles) expect({ role: role.name, exitCode: role.process.child.exitCode, signal: role.process.child.signalCode }).toEqual({ role: role.name, exitCode: null, signal: null });
+    for (const role of roles)
+      expect({ role: role.name, exitCode: role.process.child.exitCode, signal: role.process.child.signalCode }).toEqual({ role: role.name, exitCode: null, signal: null });
     // A write may be refused with a clear 503 while the database is away, never answered with another 5xx.
     const errors = [...statuses].filter(([status]) => status === 0 || (status >= 500 && status !== 503));
     expect(errors).toEqual([]);

@@ -129,7 +129,7 @@ describe.skipIf(skipReason !== null)(`filing through a Redis that dies${skipReas
     // Requests in flight end within their bound, and never with a 500.
     await Promise.all(inFlight);
     for (const filing of filings) {
-      expect(filing.status === 0 || filing.status! >= 500 && filing.status !== 503, `filing answered ${filing.status}`).toBe(false);
+      expect(filing.status === 0 || (filing.status! >= 500 && filing.status !== 503), `filing answered ${filing.status}`).toBe(false);
       expect(filing.ms!).toBeLessThan(REQUEST_BOUND_MS);
     }
 

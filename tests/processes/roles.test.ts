@@ -88,8 +88,11 @@ describe.skipIf(skipReason !== null)("the roles as separate processes on Postgre
 
     // ...then a projector starts catching up and is killed as soon as its first batches land.
     projector = await startProjector({ waitForHealth: false, batchSize: 2 });
-    let seen: string | null = null;
-    while ((seen = await checkpoint()) === null) await new Promise((r) => setTimeout(r, 2));
+    let seen = await checkpoint();
+    while (seen === null) {
+      await new Promise((r) => setTimeout(r, 2));
+      seen = await checkpoint();
+    }
     await stop(projector, "SIGKILL");
     const atKill = await checkpoint();
     expect(projectorUrl).not.toBe("");

@@ -157,7 +157,12 @@ describe.skipIf(skipReason !== null)("projector shards SIGKILLed under load, wit
     // Every read model equals a clean rebuild of the same log.
     for (const shard of shards) await stop(shard.process);
     const live = await snapshot();
-    const rebuilt = await new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: [...allProjections, applicationsProjection], partitions: PARTITIONS }).rebuild();
+    const rebuilt = await new Projector({
+      eventLog: stores.eventLog,
+      readStore: stores.readStore,
+      projections: [...allProjections, applicationsProjection],
+      partitions: PARTITIONS,
+    }).rebuild();
     expect(rebuilt.events).toBe(streams.reduce((sum, s) => sum + Number(s.events), 0));
     expect(await snapshot()).toEqual(live);
   }, 600_000);

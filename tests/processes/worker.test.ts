@@ -54,7 +54,15 @@ describe.skipIf(skipReason !== null)(`a worker killed in the middle of filing${s
     await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", gstRegistrationDate: lastMonth.from });
     const product = (await owner.post("/api/products", { name: "Oil", sku: "OIL-1", category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id;
     const customer = (await owner.post("/api/customers", { address: "12 MG Road", name: "Reddy Retail", gstNumber: "29AABCR1718E1ZL" })).body.id;
-    await owner.post("/api/invoices", { customerId: customer, invoiceNumber: "K-1", issueDate: `${lastMonth.from.slice(0, 8)}15`, subtotal: "1000", gstAmount: "180", total: "1180", items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }] });
+    await owner.post("/api/invoices", {
+      customerId: customer,
+      invoiceNumber: "K-1",
+      issueDate: `${lastMonth.from.slice(0, 8)}15`,
+      subtotal: "1000",
+      gstAmount: "180",
+      total: "1180",
+      items: [{ productId: product, quantity: 1, price: "1000", gstRate: "18", amount: "1180.00" }],
+    });
 
     const period = lastMonth.fp;
     const filing = owner.post("/api/gst/file-gstr1", { period });

@@ -9,7 +9,9 @@ export async function oilShop(app: TestApp) {
   await owner.register();
   expect((await owner.put("/api/profile", { companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV" })).status).toBe(200);
   expect((await owner.post("/api/profile/plan", { plan: "professional" })).status).toBe(200);
-  const oil = (await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })).body.id as string;
+  const oil = (
+    await owner.post("/api/products", { name: "Hair oil", sku: `P-${randomBytes(3).toString("hex")}`, category: "Other", price: "1000", stock: 100, gstRate: 18, hsnCode: "3305" })
+  ).body.id as string;
   const customer = async (name: string, creditLimit = "0") => {
     const created = await owner.post("/api/customers", { name, stateCode: "27", creditLimit });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

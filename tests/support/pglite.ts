@@ -8,8 +8,6 @@ import { pgliteClient, type SqlClient } from "@bahi/shared/server";
  */
 export async function freshPglite(): Promise<SqlClient> {
   const template = process.env.BAHI_PGLITE_TEMPLATE;
-  const db = template
-    ? await PGlite.create({ loadDataDir: new Blob([await readFile(template)]) })
-    : await PGlite.create();
+  const db = template ? await PGlite.create({ loadDataDir: new Blob([await readFile(template)]) }) : await PGlite.create();
   return pgliteClient(db);
 }

@@ -31,7 +31,7 @@ export function postgresUnavailableReason(): Promise<string | null> {
       return null;
     } catch (error) {
       const reason = `PostgreSQL not reachable at ${POSTGRES_ADMIN_URL}: ${(error as Error).message}`;
-      if (process.env.CI === "true") throw new Error(`${reason} (CI=true: a missing PostgreSQL is a failure)`);
+      if (process.env.CI === "true") throw new Error(`${reason} (CI=true: a missing PostgreSQL is a failure)`, { cause: error });
       console.warn(`SKIPPED PostgreSQL suites: ${reason}`);
       return reason;
     } finally {
@@ -57,10 +57,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await admin.connect();
       try {
-        const { rows } = await admin.query(
-          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND query ILIKE $2",
-          [name, pattern],
-        );
+        const { rows } = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND query ILIKE $2", [
+          name,
+          pattern,
+        ]);
         return rows.length;
       } finally {
         await admin.end();

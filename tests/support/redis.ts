@@ -15,7 +15,7 @@ export function redisUnavailableReason(): Promise<string | null> {
       return null;
     } catch (error) {
       const reason = `Redis not reachable at ${REDIS_URL}: ${(error as Error).message}`;
-      if (process.env.CI === "true") throw new Error(`${reason} (CI=true: a missing Redis is a failure)`);
+      if (process.env.CI === "true") throw new Error(`${reason} (CI=true: a missing Redis is a failure)`, { cause: error });
       console.warn(`SKIPPED Redis suites: ${reason}`);
       return reason;
     } finally {

@@ -67,7 +67,8 @@ export async function heldByNothing(sql: SqlClient): Promise<string[]> {
         if (e.data.sequence !== index + 1) problems.push(`${stream}: sequence ${e.data.sequence} issued in place ${index + 1} (a gap or a duplicate)`);
         if (voided.has(e.data.sequence)) return;
         const invoice = invoices.get(e.data.documentId);
-        if (!invoice || invoice.number !== String(e.data.number).toUpperCase()) problems.push(`${stream}: ${e.data.number} issued to ${e.data.documentId}, which is no invoice with that number and was not voided`);
+        if (!invoice || invoice.number !== String(e.data.number).toUpperCase())
+          problems.push(`${stream}: ${e.data.number} issued to ${e.data.documentId}, which is no invoice with that number and was not voided`);
       });
     }
   }

@@ -11,7 +11,9 @@ const advancesPath = (customerId: string) => `/api/customers/${encodeURIComponen
 /** Everything read about one customer (their ledger, balance, advances) is out of date after a write. */
 const refreshCustomer = (customerId: string) =>
   Promise.all([
-    queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(`/api/customers/${encodeURIComponent(customerId)}/`) }),
+    queryClient.invalidateQueries({
+      predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(`/api/customers/${encodeURIComponent(customerId)}/`),
+    }),
     refreshAfterWrite([INVOICES_KEY]),
   ]);
 

@@ -18,9 +18,7 @@ describe("describeError", () => {
   });
 
   it("shows the server's message for other failures", () => {
-    expect(describeError(httpError(409, { message: "An account with this email already exists" }), "x")).toBe(
-      "An account with this email already exists",
-    );
+    expect(describeError(httpError(409, { message: "An account with this email already exists" }), "x")).toBe("An account with this email already exists");
   });
 
   it("falls back when the body is not an error body or the call never reached the server", () => {

@@ -275,8 +275,7 @@ function orFail<T extends GstResult>(result: T, fallback: string): T {
   return result;
 }
 
-const refreshReturns = () =>
-  Promise.all([GST_RETURNS_KEY, GST_OVERVIEW_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+const refreshReturns = () => Promise.all([GST_RETURNS_KEY, GST_OVERVIEW_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
 export type FilingOutcome = { state: "filed"; arn: string } | { state: "in-progress"; note: string };
 

@@ -26,9 +26,7 @@ export class HttpError extends Error {
       const { message, errors, code: rawCode } = parsed as Partial<ErrorBody>;
       if (typeof message !== "string") return null;
       const code = typeof rawCode === "string" ? rawCode : "UNKNOWN";
-      const fieldErrors = Array.isArray(errors)
-        ? errors.filter((e) => typeof e?.path === "string" && typeof e?.message === "string")
-        : undefined;
+      const fieldErrors = Array.isArray(errors) ? errors.filter((e) => typeof e?.path === "string" && typeof e?.message === "string") : undefined;
       return fieldErrors ? { code, message, errors: fieldErrors } : { code, message };
     } catch {
       return null;

@@ -97,13 +97,7 @@ describe("apiRequest", () => {
 
   it("forgets a position the server's log never reached and reads again once, without it", async () => {
     const ahead = { code: "POSITION_AHEAD", message: "X-Bahi-After is beyond the newest recorded event" };
-    const { http, calls, headersOf } = await setup([
-      json(201, {}, { "X-Bahi-Position": "90:1" }),
-      json(400, ahead),
-      json(200, [{ id: "c1" }]),
-      json(200, []),
-      json(400, ahead),
-    ]);
+    const { http, calls, headersOf } = await setup([json(201, {}, { "X-Bahi-Position": "90:1" }), json(400, ahead), json(200, [{ id: "c1" }]), json(200, []), json(400, ahead)]);
     await http.apiRequest("POST", "/api/customers", { name: "Before the wipe" });
     expect(await http.requestJson("GET", "/api/customers")).toEqual([{ id: "c1" }]);
     expect(headersOf(1)["X-Bahi-After"]).toBe("90:1");

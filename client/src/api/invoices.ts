@@ -54,7 +54,11 @@ export function useNextInvoiceNumber(issueDate: string | null, documentType: "ta
   // Issue 9: a bill of supply numbers from its own series (BOS/…); the server answers which one it used.
   return useQuery<{ number: string; documentType?: "taxInvoice" | "billOfSupply" }>({
     queryKey: [INVOICES_PATH, "next-number", issueDate ?? "", documentType],
-    queryFn: () => requestJson<{ number: string; documentType?: "taxInvoice" | "billOfSupply" }>("GET", `${INVOICES_PATH}/next-number?issueDate=${encodeURIComponent(issueDate ?? "")}&documentType=${documentType}`),
+    queryFn: () =>
+      requestJson<{ number: string; documentType?: "taxInvoice" | "billOfSupply" }>(
+        "GET",
+        `${INVOICES_PATH}/next-number?issueDate=${encodeURIComponent(issueDate ?? "")}&documentType=${documentType}`,
+      ),
     enabled: issueDate !== null,
     // Another tab or device may have used a number since: ask again whenever the form opens.
     staleTime: 0,
@@ -81,7 +85,8 @@ export function useUpdateInvoiceStatus() {
 export function useReviseInvoice() {
   return useMutation({
     // Issue 12: ifMatch, the ETag of the invoice as the form opened it.
-    mutationFn: ({ id, body, ifMatch }: { id: string; body: InvoiceCreateBody; ifMatch?: string | null }) => requestJson<Invoice>("PUT", `${INVOICES_PATH}/${encodeURIComponent(id)}`, body, { ifMatch }),
+    mutationFn: ({ id, body, ifMatch }: { id: string; body: InvoiceCreateBody; ifMatch?: string | null }) =>
+      requestJson<Invoice>("PUT", `${INVOICES_PATH}/${encodeURIComponent(id)}`, body, { ifMatch }),
     onSuccess: () => refreshAfterWrite([INVOICES_KEY, PRODUCTS_KEY, LOW_STOCK_KEY]),
   });
 }

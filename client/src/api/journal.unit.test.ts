@@ -20,6 +20,12 @@ describe("the ledger's words", () => {
 
   it("offers each member once for the actor filter, not the system jobs", () => {
     const entry = (actor: object) => ({ actor }) as never;
-    expect(actorsOf([entry({ kind: "member", id: "a", name: "Asha" }), entry({ kind: "system", id: "overdue-sweep", name: "Overdue check" }), entry({ kind: "member", id: "a", name: "Asha" })])).toEqual([{ value: "a", label: "Asha" }]);
+    expect(
+      actorsOf([
+        entry({ kind: "member", id: "a", name: "Asha" }),
+        entry({ kind: "system", id: "overdue-sweep", name: "Overdue check" }),
+        entry({ kind: "member", id: "a", name: "Asha" }),
+      ]),
+    ).toEqual([{ value: "a", label: "Asha" }]);
   });
 });

@@ -22,7 +22,8 @@ export function useArchivedParties(path: PartyPath) {
 /** POST {path}/{id}/archive or /unarchive; refreshes both lists. */
 export function useSetArchived(path: PartyPath) {
   return useMutation({
-    mutationFn: ({ id, archived }: { id: string; archived: boolean }) => requestJson<ArchivedParty>("POST", `${path}/${encodeURIComponent(id)}/${archived ? "archive" : "unarchive"}`),
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
+      requestJson<ArchivedParty>("POST", `${path}/${encodeURIComponent(id)}/${archived ? "archive" : "unarchive"}`),
     onSuccess: () => refreshAfterWrite([[path], archivedKey(path)]),
   });
 }

@@ -43,8 +43,7 @@ export function useSetProductActive() {
 /** Stock received from a supplier (the Reorder button). */
 export function useReceiveStock() {
   return useMutation({
-    mutationFn: ({ id, quantity, note }: { id: string; quantity: number; note: string | null }) =>
-      requestJson<Written>("POST", `${productPath(id)}/stock`, { quantity, note }),
+    mutationFn: ({ id, quantity, note }: { id: string; quantity: number; note: string | null }) => requestJson<Written>("POST", `${productPath(id)}/stock`, { quantity, note }),
     onSuccess: refreshProducts,
   });
 }

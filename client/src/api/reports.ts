@@ -14,7 +14,6 @@ export const REPORT_PERIODS: readonly { value: ReportPeriod; label: string }[] =
 ];
 export type { Report, ReportPeriod };
 
-
 const REPORTS_PATH = REPORTS_KEY[0];
 const query = (period: ReportPeriod) => `period=${encodeURIComponent(period)}`;
 

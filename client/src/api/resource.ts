@@ -21,10 +21,7 @@ export function refreshAfterWrite(keys: readonly QueryKey[]): Promise<unknown> {
  * every write refreshes the list, the `related` reads and the dashboard figures.
  * `Written` is what the server answers to a create or update (the item, or just `{ id }`).
  */
-export function collectionHooks<Item extends { id: string }, Input, UpdateInput = Input, Written = Item>(
-  path: string,
-  options: { related?: readonly QueryKey[] } = {},
-) {
+export function collectionHooks<Item extends { id: string }, Input, UpdateInput = Input, Written = Item>(path: string, options: { related?: readonly QueryKey[] } = {}) {
   const listKey = [path] as const;
   const refresh = () => refreshAfterWrite([listKey, ...(options.related ?? [])]);
 
@@ -39,7 +36,8 @@ export function collectionHooks<Item extends { id: string }, Input, UpdateInput 
     useUpdate: () =>
       useMutation({
         // Issue 12: ifMatch, the ETag of the record as the form opened it (a 412 when it changed since).
-        mutationFn: ({ id, input, ifMatch }: { id: string; input: UpdateInput; ifMatch?: string | null }) => requestJson<Written>("PUT", `${path}/${encodeURIComponent(id)}`, input, { ifMatch }),
+        mutationFn: ({ id, input, ifMatch }: { id: string; input: UpdateInput; ifMatch?: string | null }) =>
+          requestJson<Written>("PUT", `${path}/${encodeURIComponent(id)}`, input, { ifMatch }),
         onSuccess: refresh,
       }),
     useDelete: () =>

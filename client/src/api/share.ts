@@ -39,7 +39,11 @@ export function amountToPay(invoice: Pick<Invoice, "total" | "status"> & { balan
  * The WhatsApp message (https://wa.me/?text=…, no number: the owner picks the chat): the
  * invoice, what is due and by when, and the link.
  */
-export function whatsAppShareUrl(invoice: Pick<Invoice, "invoiceNumber" | "total" | "status" | "dueDate" | "supplier"> & { balanceDue?: string }, url: string, dueDateText: string): string {
+export function whatsAppShareUrl(
+  invoice: Pick<Invoice, "invoiceNumber" | "total" | "status" | "dueDate" | "supplier"> & { balanceDue?: string },
+  url: string,
+  dueDateText: string,
+): string {
   const due = amountToPay(invoice);
   const amount = formatInr(toPaise(due), { decimals: 2 });
   const lines = [

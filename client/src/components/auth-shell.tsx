@@ -17,9 +17,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
         <div aria-hidden="true" className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-violet-400/20 blur-3xl" />
         <Brand tagline inverted />
         <div className="relative">
-          <p className="text-3xl leading-tight font-semibold tracking-tight">
-            Invoicing and GST, done right for Indian small businesses.
-          </p>
+          <p className="text-3xl leading-tight font-semibold tracking-tight">Invoicing and GST, done right for Indian small businesses.</p>
           <ul className="mt-8 grid gap-4">
             {HIGHLIGHTS.map((text) => (
               <li key={text} className="flex gap-3 text-indigo-50">

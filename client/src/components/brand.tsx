@@ -9,9 +9,7 @@ function BrandMark({ className, inverted = false }: { className?: string; invert
       aria-hidden="true"
       className={cn(
         "inline-flex size-9 items-center justify-center rounded-xl text-lg font-bold text-white",
-        inverted
-          ? "bg-white/15 ring-1 ring-white/30"
-          : "bg-gradient-to-br from-indigo-500 to-violet-600 shadow-md shadow-indigo-500/30",
+        inverted ? "bg-white/15 ring-1 ring-white/30" : "bg-gradient-to-br from-indigo-500 to-violet-600 shadow-md shadow-indigo-500/30",
         className,
       )}
     >
@@ -27,9 +25,7 @@ export function Brand({ href = "/", tagline = false, inverted = false }: { href?
       <BrandMark inverted={inverted} />
       <span className="flex flex-col leading-tight">
         <span className={cn("text-xl font-bold tracking-tight", inverted ? "text-white" : "text-foreground")}>{PRODUCT_NAME}</span>
-        {tagline && (
-          <span className={cn("hidden text-xs sm:block", inverted ? "text-sidebar-foreground/70" : "text-muted-foreground")}>Smart Invoicing Software</span>
-        )}
+        {tagline && <span className={cn("hidden text-xs sm:block", inverted ? "text-sidebar-foreground/70" : "text-muted-foreground")}>Smart Invoicing Software</span>}
       </span>
     </Link>
   );

@@ -1,11 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogConfirmFooter,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "./ui/alert-dialog.tsx";
+import { AlertDialog, AlertDialogConfirmFooter, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle } from "./ui/alert-dialog.tsx";
 
 interface ConfirmDeleteDialogProps {
   /** The record being deleted, or null when the dialog is closed. */

@@ -24,19 +24,7 @@ interface FormDialogProps {
  * A create/edit dialog. It cannot be dismissed while its call is in flight, and it stays open on
  * failure so nothing typed is lost; the caller closes it on success.
  */
-export function FormDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  formId,
-  pending,
-  submitLabel,
-  pendingLabel,
-  submitDisabled = false,
-  className,
-  children,
-}: FormDialogProps) {
+export function FormDialog({ open, onOpenChange, title, description, formId, pending, submitLabel, pendingLabel, submitDisabled = false, className, children }: FormDialogProps) {
   return (
     <Dialog
       open={open}

@@ -1,14 +1,7 @@
 import { formatIndianDate, formatRupees } from "../lib/format.ts";
 import { periodLabel } from "../lib/gst.ts";
 import { reportInLabel, returnTypesText, type PeriodFiled } from "../lib/period-filed.ts";
-import {
-  AlertDialog,
-  AlertDialogConfirmFooter,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "./ui/alert-dialog.tsx";
+import { AlertDialog, AlertDialogConfirmFooter, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle } from "./ui/alert-dialog.tsx";
 
 interface PeriodFiledDialogProps {
   /** The server's 409 PERIOD_FILED, or null when closed. */
@@ -57,7 +50,9 @@ export function PeriodFiledDialog({ filed, pending, onConfirm, onCancel }: Perio
                   <dt className="text-muted-foreground">Tax that moves</dt>
                   <dd className="tabular-nums font-medium" aria-label="Tax that moves">
                     {formatRupees(effect.tax)}
-                    {heads.length > 0 && <span className="ml-1 text-xs font-normal text-muted-foreground">({heads.map(([head, amount]) => `${head} ${formatRupees(amount)}`).join(", ")})</span>}
+                    {heads.length > 0 && (
+                      <span className="ml-1 text-xs font-normal text-muted-foreground">({heads.map(([head, amount]) => `${head} ${formatRupees(amount)}`).join(", ")})</span>
+                    )}
                   </dd>
                 </div>
                 <div className="flex justify-between">

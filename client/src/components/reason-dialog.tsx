@@ -1,13 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { describeError } from "../api/errors.ts";
-import {
-  AlertDialog,
-  AlertDialogConfirmFooter,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "./ui/alert-dialog.tsx";
+import { AlertDialog, AlertDialogConfirmFooter, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle } from "./ui/alert-dialog.tsx";
 import { TextareaField } from "./ui/text-field.tsx";
 
 export interface ReasonDialogProps {

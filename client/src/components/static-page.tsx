@@ -19,9 +19,7 @@ export function StaticPage({ title, updated, children }: { title: string; update
       <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
         {updated && <p className="mt-2 text-sm text-muted-foreground">Last updated {updated}</p>}
-        <div className="mt-8 grid gap-6 text-[15px] leading-relaxed text-foreground/85 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-foreground">
-          {children}
-        </div>
+        <div className="mt-8 grid gap-6 text-[15px] leading-relaxed text-foreground/85 [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-foreground">{children}</div>
       </main>
     </div>
   );

@@ -17,7 +17,10 @@ export function findProductByCode<P extends Pick<Product, "barcode" | "sku" | "i
  * Where a scanned product goes on the invoice: the row already holding it gets one more, else
  * the first empty row, else a new row. `rows` are the form's item rows.
  */
-export function placeScannedProduct(rows: readonly { productId: string; quantity: number | string }[], productId: string): { kind: "increment"; index: number; quantity: number } | { kind: "fill"; index: number } | { kind: "append" } {
+export function placeScannedProduct(
+  rows: readonly { productId: string; quantity: number | string }[],
+  productId: string,
+): { kind: "increment"; index: number; quantity: number } | { kind: "fill"; index: number } | { kind: "append" } {
   const existing = rows.findIndex((row) => row.productId === productId);
   if (existing >= 0) {
     const current = Number(rows[existing]!.quantity);

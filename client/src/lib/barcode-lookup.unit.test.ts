@@ -34,7 +34,15 @@ describe("placeScannedProduct", () => {
     expect(placeScannedProduct([{ productId: "p-1", quantity: 2.675 }], "p-1")).toEqual({ kind: "increment", index: 0, quantity: 3.675 });
   });
   it("else the first empty row takes it, else a new row", () => {
-    expect(placeScannedProduct([{ productId: "p-2", quantity: 1 }, { productId: "", quantity: 1 }], "p-1")).toEqual({ kind: "fill", index: 1 });
+    expect(
+      placeScannedProduct(
+        [
+          { productId: "p-2", quantity: 1 },
+          { productId: "", quantity: 1 },
+        ],
+        "p-1",
+      ),
+    ).toEqual({ kind: "fill", index: 1 });
     expect(placeScannedProduct([{ productId: "p-2", quantity: 1 }], "p-1")).toEqual({ kind: "append" });
   });
 });

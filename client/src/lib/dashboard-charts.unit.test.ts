@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { expenseChartData, formatThousands, salesAxisTicks, salesChartData } from "./dashboard-charts.ts";
 
-const twelveMonths = [
-  "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01",
-  "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07",
-].map((month, index) => ({ month, amount: (index + 1) * 1000 }));
+const twelveMonths = ["2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07"].map((month, index) => ({
+  month,
+  amount: (index + 1) * 1000,
+}));
 
 describe("Sales Overview data", () => {
   it("'Last 6 Months' is the final six months, labelled by short month name", () => {

@@ -31,12 +31,7 @@ export const ewayBillFormSchema = z.object({
   invoiceId: z.string().min(1, "Choose an invoice"),
   dispatchPincode: pincode("Dispatch PIN"),
   deliveryPincode: pincode("Delivery PIN"),
-  distanceKm: z
-    .string()
-    .trim()
-    .min(1, { error: "Distance is required", abort: true })
-    .regex(/^\d+$/, "Distance must be a whole number of kilometres")
-    .transform(Number),
+  distanceKm: z.string().trim().min(1, { error: "Distance is required", abort: true }).regex(/^\d+$/, "Distance must be a whole number of kilometres").transform(Number),
   transportMode: z.enum(["road", "rail", "air", "ship"]),
   vehicleNumber: z
     .string()

@@ -1,6 +1,17 @@
 import type { Expense } from "@bahi/shared/contract";
 import { describe, expect, it } from "vitest";
-import { buildExpenseBody, expenseFormSchema, expenseFormValues, expenseTaxPreview, hasPurchaseDetails, indianDayToIso, itcDefaultText, keptGstAmount, NONE, type ExpenseFormValues } from "./expense-form.ts";
+import {
+  buildExpenseBody,
+  expenseFormSchema,
+  expenseFormValues,
+  expenseTaxPreview,
+  hasPurchaseDetails,
+  indianDayToIso,
+  itcDefaultText,
+  keptGstAmount,
+  NONE,
+  type ExpenseFormValues,
+} from "./expense-form.ts";
 
 const KARNATAKA_VENDOR = "29AABCR1718E1ZL";
 const today = new Date("2026-07-15T06:00:00Z");
@@ -112,7 +123,10 @@ describe("the request body", () => {
       reverseChargeService: "renting-unregistered",
     });
     expect(expenseFormSchema.safeParse(values({ documentType: "credit_note" })).error?.issues[0]?.path).toEqual(["againstExpenseId"]);
-    expect(buildExpenseBody(expenseFormSchema.parse(values({ documentType: "credit_note", againstExpenseId: "exp-1" })))).toMatchObject({ documentType: "credit_note", againstExpenseId: "exp-1" });
+    expect(buildExpenseBody(expenseFormSchema.parse(values({ documentType: "credit_note", againstExpenseId: "exp-1" })))).toMatchObject({
+      documentType: "credit_note",
+      againstExpenseId: "exp-1",
+    });
   });
 });
 
@@ -160,12 +174,29 @@ const preview = (overrides: Partial<Parameters<typeof expenseTaxPreview>[0]>) =>
 
 describe("the GST summary", () => {
   it("s.5(1) IGST Act: IGST when the vendor's GSTIN is in another state", () => {
-    expect(preview({})).toMatchObject({ basePaise: 100000, igstPaise: 18000, cgstPaise: 0, sgstPaise: 0, gstPaise: 18000, totalPaise: 118000, taxKind: "inter", basis: "vendor-gstin", supplierState: "29" });
+    expect(preview({})).toMatchObject({
+      basePaise: 100000,
+      igstPaise: 18000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      gstPaise: 18000,
+      totalPaise: 118000,
+      taxKind: "inter",
+      basis: "vendor-gstin",
+      supplierState: "29",
+    });
   });
 
   it("CGST + SGST from a vendor in the same state: the GST first, then halved half up", () => {
     // 100050 × 18% = 18009 paise; CGST = round(18009 / 2) = 9005, SGST the rest.
-    expect(preview({ amount: "1000.50", businessState: "29" })).toMatchObject({ cgstPaise: 9005, sgstPaise: 9004, igstPaise: 0, gstPaise: 18009, totalPaise: 118059, taxKind: "intra" });
+    expect(preview({ amount: "1000.50", businessState: "29" })).toMatchObject({
+      cgstPaise: 9005,
+      sgstPaise: 9004,
+      igstPaise: 0,
+      gstPaise: 18009,
+      totalPaise: 118059,
+      taxKind: "intra",
+    });
   });
 
   it("the bill's rate, in force on the bill date: 5% now, 12% refused after 22 Sep 2025", () => {

@@ -67,9 +67,7 @@ export function dueUrgency(dueDate: string, today: Date): "overdue" | "soon" | "
   return days <= 7 ? "soon" : "later";
 }
 
-export type Gstr2bFile =
-  | { ok: true; data: unknown; invoices: number; suppliers: number; returnPeriod: string | null }
-  | { ok: false; error: string };
+export type Gstr2bFile = { ok: true; data: unknown; invoices: number; suppliers: number; returnPeriod: string | null } | { ok: false; error: string };
 
 /**
  * Reads the GSTR-2B JSON the user downloaded from the portal, enough to say what it holds:

@@ -21,9 +21,7 @@ describe("failed GST calls", () => {
     expect(gstFailureText(new HttpError(409, "Conflict", JSON.stringify({ success: false, error: "GSTR-1 for 062026 is already filed" })), "x")).toBe(
       "GSTR-1 for 062026 is already filed",
     );
-    expect(gstFailureText(new HttpError(400, "Bad Request", JSON.stringify({ message: "Period must be MMYYYY, e.g. 102025" })), "x")).toBe(
-      "Period must be MMYYYY, e.g. 102025",
-    );
+    expect(gstFailureText(new HttpError(400, "Bad Request", JSON.stringify({ message: "Period must be MMYYYY, e.g. 102025" })), "x")).toBe("Period must be MMYYYY, e.g. 102025");
     expect(gstFailureText(new HttpError(503, "Service Unavailable", "<html>down</html>"), "Try later")).toBe("Try later");
     expect(gstFailureText(new TypeError("Failed to fetch"), "The server could not be reached.")).toBe("The server could not be reached.");
   });
@@ -80,7 +78,13 @@ describe("the GSTR-2B file", () => {
       rtnprd: "062026",
       docdata: {
         b2b: [
-          { ctin: "29AABCR1718E1ZL", inv: [{ inum: "RS/412", dt: "29-06-2026" }, { inum: "RS/413", dt: "30-06-2026" }] },
+          {
+            ctin: "29AABCR1718E1ZL",
+            inv: [
+              { inum: "RS/412", dt: "29-06-2026" },
+              { inum: "RS/413", dt: "30-06-2026" },
+            ],
+          },
           { ctin: "07AAACB2230M1ZV", inv: [{ inum: "9", dt: "01-06-2026" }] },
         ],
       },

@@ -7,9 +7,7 @@ describe("invoices as CSV", () => {
     const csv = invoicesToCsv([sampleInvoice()]);
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(INVOICE_CSV_COLUMNS.join(","));
-    expect(lines[0]).toBe(
-      "Invoice Number,Customer,Customer GSTIN,Issue Date,Due Date,Place of Supply,Taxable Value,CGST,SGST/UTGST,IGST,Total,Status",
-    );
+    expect(lines[0]).toBe("Invoice Number,Customer,Customer GSTIN,Issue Date,Due Date,Place of Supply,Taxable Value,CGST,SGST/UTGST,IGST,Total,Status");
     // 2026-07-10T20:00Z is already 11 July in India.
     expect(lines[1]).toBe("INV-202607-042,Rao Textiles,29AABCR1718E1ZL,2026-07-11,2026-08-10,29-Karnataka,2500.00,0.00,0.00,450.00,2950.00,pending");
     expect(lines[2]).toBe("");
@@ -34,7 +32,7 @@ describe("invoices as CSV", () => {
     expect(csvField("Rao, Sons & Co")).toBe('"Rao, Sons & Co"');
     expect(csvField('The "Best" Shop')).toBe('"The ""Best"" Shop"');
     expect(csvField("Line one\nLine two")).toBe('"Line one\nLine two"');
-    expect(csvField("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvField("+91 98765")).toBe("'+91 98765");
     expect(csvField("Plain")).toBe("Plain");
   });

@@ -171,7 +171,7 @@ export interface TotalsOptions {
 
 /** A product view's cess ("5", "1.591") as the GST module's numbers; none when unreadable. */
 export function productCess(product: { cessRate?: string; cessPerUnit?: string }): ProductCess {
-  let cessBasisPoints = 0;
+  let cessBasisPoints: number;
   try {
     cessBasisPoints = percentToBasisPoints(product.cessRate ?? "0");
   } catch {
@@ -244,7 +244,11 @@ function issueDateOf(date: string, now: Date): string {
  */
 export function buildInvoiceBody(values: InvoiceFormOutput, supply: Supply, now: Date, options: TotalsOptions = {}): InvoiceCreateBody {
   const lines: LineInput[] = values.items.map((item) =>
-    withCess({ quantity: item.quantity, pricePaise: toPaise(item.price), rateBasisPoints: item.gstRate, discount: parseDiscount(item.discount, item.discountType) }, item.productId, options),
+    withCess(
+      { quantity: item.quantity, pricePaise: toPaise(item.price), rateBasisPoints: item.gstRate, discount: parseDiscount(item.discount, item.discountType) },
+      item.productId,
+      options,
+    ),
   );
   const tax = computeInvoice(lines, supply, { roundOff: options.roundOff, chargesTax: options.chargesTax });
   return {

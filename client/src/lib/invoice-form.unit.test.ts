@@ -35,9 +35,7 @@ function values(overrides: Partial<InvoiceFormValues> = {}): InvoiceFormValues {
 
 describe("the invoice form's schema", () => {
   it("says what is missing in the shared schema's words", () => {
-    const result = invoiceFormSchema().safeParse(
-      values({ customerId: "", issueDate: "", items: [{ ...emptyInvoiceRow(), quantity: 0, price: "" }] }),
-    );
+    const result = invoiceFormSchema().safeParse(values({ customerId: "", issueDate: "", items: [{ ...emptyInvoiceRow(), quantity: 0, price: "" }] }));
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
     expect(messages).toMatchObject({

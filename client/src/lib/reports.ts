@@ -33,7 +33,5 @@ export interface RevenueExpenseBar {
 
 /** The chart's bars, oldest month first, with the axis and tooltip labels. */
 export function revenueVsExpensesBars(rows: Report["revenueVsExpenses"]): RevenueExpenseBar[] {
-  return [...rows]
-    .sort((a, b) => a.month.localeCompare(b.month))
-    .map((row) => ({ month: row.month, ...monthLabels(row.month), revenue: row.revenue, expenses: row.expenses }));
+  return [...rows].sort((a, b) => a.month.localeCompare(b.month)).map((row) => ({ month: row.month, ...monthLabels(row.month), revenue: row.revenue, expenses: row.expenses }));
 }

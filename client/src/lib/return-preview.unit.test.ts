@@ -22,7 +22,12 @@ describe("GSTR-3B preview tables", () => {
         itc_net: { iamt: 0, camt: 70, samt: 70, csamt: 0 },
         itc_inelg: [],
       },
-      inward_sup: { isup_details: [{ ty: "GST", inter: 0, intra: 1000 }, { ty: "NONGST", inter: 0, intra: 0 }] },
+      inward_sup: {
+        isup_details: [
+          { ty: "GST", inter: 0, intra: 1000 },
+          { ty: "NONGST", inter: 0, intra: 0 },
+        ],
+      },
       intr_ltfee: { intr_details: { iamt: 0, camt: 3, samt: 3, csamt: 0 }, ltfee_details: { camt: 50, samt: 50 } },
     });
     const row = (ref: string) => tables.flatMap((table) => table.rows).find((entry) => entry.ref === ref)!;

@@ -10,9 +10,7 @@ export function ContactPage() {
         <Card className="p-5">
           <LifeBuoy aria-hidden="true" className="size-5 text-primary" />
           <p className="mt-3 font-semibold text-foreground">Support and sales</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Signed in? Tell us what you need from any screen and mention your registered email address.
-          </p>
+          <p className="mt-1 text-sm text-muted-foreground">Signed in? Tell us what you need from any screen and mention your registered email address.</p>
         </Card>
         <Card className="p-5">
           <Clock aria-hidden="true" className="size-5 text-primary" />

@@ -136,9 +136,7 @@ export function CustomersPage() {
           ))}
         </div>
       )}
-      {customers.data && hasAny && (
-        <PartyPager label="Customer pages" page={customers.data} listUrl={listUrl} busy={customers.isFetching} />
-      )}
+      {customers.data && hasAny && <PartyPager label="Customer pages" page={customers.data} listUrl={listUrl} busy={customers.isFetching} />}
 
       {editing && <PartyFormDialog kind="customer" key={editing.customer?.id ?? "new"} party={editing.customer} onClose={closeForm} />}
       <ConfirmDeleteDialog

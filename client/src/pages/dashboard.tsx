@@ -93,13 +93,7 @@ function RecentInvoicesTable({ invoices, loading, failed, onView, onDownload, do
               <TableCell className="text-right">
                 <RowAction tip="View" label={`View ${invoice.invoiceNumber}`} icon={Eye} onClick={() => onView(invoice)} />
                 <WithTooltip tip="Download PDF">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Download ${invoice.invoiceNumber}`}
-                    disabled={downloadingId === invoice.id}
-                    onClick={() => onDownload(invoice)}
-                  >
+                  <Button variant="ghost" size="icon" aria-label={`Download ${invoice.invoiceNumber}`} disabled={downloadingId === invoice.id} onClick={() => onDownload(invoice)}>
                     <Download />
                   </Button>
                 </WithTooltip>
@@ -119,8 +113,7 @@ interface QuickAction {
   tint: string;
 }
 
-const QUICK_ACTION_CLASS =
-  "group flex w-full items-center gap-3 rounded-xl border p-3 text-left transition-colors hover:border-primary/40 hover:bg-accent/50";
+const QUICK_ACTION_CLASS = "group flex w-full items-center gap-3 rounded-xl border p-3 text-left transition-colors hover:border-primary/40 hover:bg-accent/50";
 
 function QuickActionBody({ label, text, icon: Icon, tint }: QuickAction) {
   return (

@@ -103,7 +103,12 @@ function ExpenseTable({ expenses, onEdit, onDelete }: { expenses: readonly Expen
                     </WithTooltip>
                   )}
                   {!expense.eligibleForItc && (
-                    <WithTooltip tip={expense.itcReason ?? (ITC_DEFAULTS[expense.category] && !ITC_DEFAULTS[expense.category].eligible ? `Blocked by ${ITC_DEFAULTS[expense.category].rule}` : "Not claimed")}>
+                    <WithTooltip
+                      tip={
+                        expense.itcReason ??
+                        (ITC_DEFAULTS[expense.category] && !ITC_DEFAULTS[expense.category].eligible ? `Blocked by ${ITC_DEFAULTS[expense.category].rule}` : "Not claimed")
+                      }
+                    >
                       <span tabIndex={0}>
                         <Badge variant="danger">ITC blocked</Badge>
                       </span>
@@ -138,7 +143,6 @@ function ExpenseTable({ expenses, onEdit, onDelete }: { expenses: readonly Expen
     </Table>
   );
 }
-
 
 /** On a phone: one card per expense with its description, category, amount, GST, date and actions. */
 function ExpenseCards({ expenses, onEdit, onDelete }: { expenses: readonly Expense[]; onEdit: (expense: Expense) => void; onDelete: (expense: Expense) => void }) {
@@ -295,9 +299,7 @@ export function ExpensesPage() {
               </div>
             </CardContent>
           )}
-          {expenses.data && (
-            <ListPager label="Expense pages" listUrl={listUrl} page={expenses.data} busy={expenses.isFetching} />
-          )}
+          {expenses.data && <ListPager label="Expense pages" listUrl={listUrl} page={expenses.data} busy={expenses.isFetching} />}
         </Card>
       )}
 

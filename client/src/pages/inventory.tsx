@@ -30,12 +30,7 @@ import { HistoryButton } from "../components/history/history-button.tsx";
 import { AsOfBanner, AsOfControl } from "../components/as-of/as-of-control.tsx";
 
 /** Which dialog is open, and for which product. */
-type Dialog =
-  | { kind: "add" }
-  | { kind: "edit"; product: Product }
-  | { kind: "receive"; product: Product }
-  | { kind: "adjust"; product: Product }
-  | null;
+type Dialog = { kind: "add" } | { kind: "edit"; product: Product } | { kind: "receive"; product: Product } | { kind: "adjust"; product: Product } | null;
 
 const LOW_STOCK_ALERTS_SHOWN = 5;
 
@@ -54,9 +49,7 @@ const CATEGORY_TINTS: Record<string, string> = {
 
 /** How many products each category has, over every product; a card filters the table by it. */
 function CategoryCards({ products, selected, onSelect }: { products: readonly Product[]; selected: string; onSelect: (category: string) => void }) {
-  const counts = PRODUCT_CATEGORIES.map((category) => ({ category, count: products.filter((p) => p.category === category).length })).filter(
-    (entry) => entry.count > 0,
-  );
+  const counts = PRODUCT_CATEGORIES.map((category) => ({ category, count: products.filter((p) => p.category === category).length })).filter((entry) => entry.count > 0);
   if (counts.length === 0) return null;
   return (
     <section aria-label="Categories" className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
@@ -87,17 +80,7 @@ function CategoryCards({ products, selected, onSelect }: { products: readonly Pr
   );
 }
 
-function LowStockAlerts({
-  products,
-  loading,
-  failed,
-  onReorder,
-}: {
-  products: readonly Product[];
-  loading: boolean;
-  failed: boolean;
-  onReorder: (product: Product) => void;
-}) {
+function LowStockAlerts({ products, loading, failed, onReorder }: { products: readonly Product[]; loading: boolean; failed: boolean; onReorder: (product: Product) => void }) {
   const canWrite = useCanWrite();
   return (
     <Card className="mb-8" aria-label="Low Stock Alerts" role="region">
@@ -145,7 +128,6 @@ function LowStockAlerts({
     </Card>
   );
 }
-
 
 interface ProductTableProps {
   products: readonly Product[];
@@ -205,9 +187,7 @@ function ProductTable({ products, highlightId, togglingId, onToggleActive, onOpe
                   onCheckedChange={() => onToggleActive(product)}
                   aria-label={`${product.name} active`}
                 />
-                <span className={cn("text-xs font-medium", product.isActive ? "text-emerald-700" : "text-muted-foreground")}>
-                  {product.isActive ? "Active" : "Inactive"}
-                </span>
+                <span className={cn("text-xs font-medium", product.isActive ? "text-emerald-700" : "text-muted-foreground")}>{product.isActive ? "Active" : "Inactive"}</span>
               </div>
             </TableCell>
             <TableCell className="text-right">
@@ -345,12 +325,7 @@ export function InventoryPage() {
       {!filters.asOf && <CategoryCards products={list} selected={filters.category ?? ""} onSelect={(category) => setFilters({ category })} />}
 
       {!filters.asOf && (
-        <LowStockAlerts
-          products={lowStock.data ?? []}
-          loading={lowStock.isPending}
-          failed={lowStock.isError}
-          onReorder={(product) => setDialog({ kind: "receive", product })}
-        />
+        <LowStockAlerts products={lowStock.data ?? []} loading={lowStock.isPending} failed={lowStock.isError} onReorder={(product) => setDialog({ kind: "receive", product })} />
       )}
 
       {page.isError ? (
@@ -386,9 +361,7 @@ export function InventoryPage() {
               />
             </CardContent>
           )}
-          {page.data && (
-            <ListPager label="Product pages" listUrl={listUrl} page={page.data} busy={page.isFetching} />
-          )}
+          {page.data && <ListPager label="Product pages" listUrl={listUrl} page={page.data} busy={page.isFetching} />}
         </Card>
       )}
 

@@ -112,9 +112,7 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Invi
         </div>
       ) : (
         <div className="mt-6 grid gap-3">
-          <p className="text-sm text-muted-foreground">
-            Signed in as {signedInEmail}. Your own business stays yours: switch between them from the sidebar.
-          </p>
+          <p className="text-sm text-muted-foreground">Signed in as {signedInEmail}. Your own business stays yours: switch between them from the sidebar.</p>
           <Button size="lg" className="w-full" disabled={accept.isPending} onClick={() => void onAccept()}>
             {accept.isPending ? "Accepting..." : "Accept invitation"}
           </Button>

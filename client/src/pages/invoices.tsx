@@ -121,7 +121,9 @@ function InvoiceActions({
     <div className="flex items-center justify-end gap-1">
       <RowAction tip="View" label={`View ${number}`} icon={Eye} onClick={() => open({ kind: "preview", invoice })} />
       {/* Issue 10: a payment, full or part; Mark Paid receives the whole balance in one click. */}
-      {canWrite && canTakePayment(invoice) && <RowAction tip="Record payment" label={`Record payment ${number}`} icon={IndianRupee} onClick={() => open({ kind: "pay", invoice })} />}
+      {canWrite && canTakePayment(invoice) && (
+        <RowAction tip="Record payment" label={`Record payment ${number}`} icon={IndianRupee} onClick={() => open({ kind: "pay", invoice })} />
+      )}
       {canWrite && canTakePayment(invoice) && (
         <Button variant="outline" size="sm" aria-label={`Mark Paid ${number}`} disabled={markingPaid} onClick={onMarkPaid}>
           Mark Paid
@@ -237,7 +239,14 @@ export function InvoicesPage() {
       <StatGrid label="Invoice figures">
         <StatCard label="Total Invoices" value={figure(summary?.count)} icon={FileText} tint="indigo" loading={invoices.isPending} />
         <StatCard label="Paid" value={figure(summary?.paid)} icon={CircleCheck} tint="emerald" loading={invoices.isPending} />
-        <StatCard label="Pending" value={figure(summary?.pending)} hint={summary ? `${formatRupees(summary.outstanding)} outstanding` : undefined} icon={Clock} tint="amber" loading={invoices.isPending} />
+        <StatCard
+          label="Pending"
+          value={figure(summary?.pending)}
+          hint={summary ? `${formatRupees(summary.outstanding)} outstanding` : undefined}
+          icon={Clock}
+          tint="amber"
+          loading={invoices.isPending}
+        />
         <StatCard label="Overdue" value={figure(summary?.overdue)} icon={FileWarning} tint="rose" loading={invoices.isPending} />
       </StatGrid>
 
@@ -321,9 +330,7 @@ export function InvoicesPage() {
               </div>
             </CardContent>
           )}
-          {invoices.data && (
-            <ListPager label="Invoice pages" listUrl={listUrl} page={invoices.data} busy={invoices.isFetching} />
-          )}
+          {invoices.data && <ListPager label="Invoice pages" listUrl={listUrl} page={invoices.data} busy={invoices.isFetching} />}
         </Card>
       )}
 

@@ -40,8 +40,7 @@ function Hero() {
             Smart invoicing for <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent">small businesses</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
-            Create GST-compliant invoices, manage inventory, customers and expenses, and see how your business is doing,
-            without an accounting background.
+            Create GST-compliant invoices, manage inventory, customers and expenses, and see how your business is doing, without an accounting background.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
@@ -73,8 +72,7 @@ function About() {
           <p className="text-sm font-semibold text-indigo-600">About Bahi</p>
           <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Your business ledger, made digital</h2>
           <p className="mt-4 text-slate-600">
-            A bahi is the traditional Indian account book. Bahi keeps its spirit (simple, trustworthy, always up to date)
-            and adds what the GST era needs.
+            A bahi is the traditional Indian account book. Bahi keeps its spirit (simple, trustworthy, always up to date) and adds what the GST era needs.
           </p>
         </div>
         <div className="grid gap-6 sm:grid-cols-3">
@@ -97,9 +95,7 @@ function CallToAction() {
       <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-indigo-600 to-violet-700 px-8 py-14 text-center shadow-2xl shadow-indigo-900/20">
         <div aria-hidden="true" className="pointer-events-none absolute -top-20 -left-20 size-72 rounded-full bg-white/10 blur-2xl" />
         <h2 className="relative text-3xl font-bold tracking-tight text-white sm:text-4xl">Ready to Get Started?</h2>
-        <p className="relative mx-auto mt-4 max-w-xl text-lg text-indigo-100">
-          Set up your business in minutes and send your first GST invoice today.
-        </p>
+        <p className="relative mx-auto mt-4 max-w-xl text-lg text-indigo-100">Set up your business in minutes and send your first GST invoice today.</p>
         <Button asChild size="lg" variant="secondary" className="relative mt-8 bg-white text-indigo-700 hover:bg-indigo-50">
           <Link href="/register">
             Create Your Free Account

@@ -40,7 +40,11 @@ export function LedgerPage() {
       ) : journal.isError ? (
         <ErrorState title="Could not load the ledger" error={journal.error} onRetry={() => void journal.refetch()} />
       ) : entries.length === 0 ? (
-        <EmptyState icon={ScrollText} title={filters === NO_FILTERS ? "No events yet" : "No events match"} text={filters === NO_FILTERS ? "Everything you record appears here." : "Try other dates, records or people."} />
+        <EmptyState
+          icon={ScrollText}
+          title={filters === NO_FILTERS ? "No events yet" : "No events match"}
+          text={filters === NO_FILTERS ? "Everything you record appears here." : "Try other dates, records or people."}
+        />
       ) : (
         <Card>
           <CardContent className="p-3 sm:p-4">

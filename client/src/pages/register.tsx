@@ -19,12 +19,7 @@ import { applyServerFieldErrors } from "../lib/form-errors.ts";
 type RegisterFormInput = z.input<typeof registerFormSchema>;
 type RegisterFormOutput = z.output<typeof registerFormSchema>;
 
-const FREE_PLAN_ITEMS = [
-  "Create up to 10 invoices per month",
-  "Manage customers and products",
-  "Track expenses and inventory",
-  "Generate business reports",
-];
+const FREE_PLAN_ITEMS = ["Create up to 10 invoices per month", "Manage customers and products", "Track expenses and inventory", "Generate business reports"];
 
 function BackToHomepage() {
   return (
@@ -123,19 +118,55 @@ export function RegisterPage() {
             <TextField id="register-firstName" label="First Name" error={errors.firstName?.message} autoComplete="given-name" placeholder="Asha" {...form.register("firstName")} />
             <TextField id="register-lastName" label="Last Name" error={errors.lastName?.message} autoComplete="family-name" placeholder="Verma" {...form.register("lastName")} />
           </div>
-          <TextField id="register-email" label="Email Address" error={errors.email?.message} type="email" autoComplete="email" placeholder="you@business.in" {...form.register("email")} />
-          <TextField id="register-companyName" label="Company Name (Optional)" error={errors.companyName?.message} autoComplete="organization" placeholder="Verma Traders" {...form.register("companyName")} />
-          <TextField id="register-phone" label="Phone Number (Optional)" error={errors.phone?.message} type="tel" autoComplete="tel" placeholder="+91 98765 43210" {...form.register("phone")} />
+          <TextField
+            id="register-email"
+            label="Email Address"
+            error={errors.email?.message}
+            type="email"
+            autoComplete="email"
+            placeholder="you@business.in"
+            {...form.register("email")}
+          />
+          <TextField
+            id="register-companyName"
+            label="Company Name (Optional)"
+            error={errors.companyName?.message}
+            autoComplete="organization"
+            placeholder="Verma Traders"
+            {...form.register("companyName")}
+          />
+          <TextField
+            id="register-phone"
+            label="Phone Number (Optional)"
+            error={errors.phone?.message}
+            type="tel"
+            autoComplete="tel"
+            placeholder="+91 98765 43210"
+            {...form.register("phone")}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField id="register-password" label="Password" error={errors.password?.message} type="password" autoComplete="new-password" placeholder="At least 6 characters" {...form.register("password")} />
-            <TextField id="register-confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message} type="password" autoComplete="new-password" placeholder="Repeat password" {...form.register("confirmPassword")} />
+            <TextField
+              id="register-password"
+              label="Password"
+              error={errors.password?.message}
+              type="password"
+              autoComplete="new-password"
+              placeholder="At least 6 characters"
+              {...form.register("password")}
+            />
+            <TextField
+              id="register-confirmPassword"
+              label="Confirm Password"
+              error={errors.confirmPassword?.message}
+              type="password"
+              autoComplete="new-password"
+              placeholder="Repeat password"
+              {...form.register("confirmPassword")}
+            />
           </div>
           <p className="flex gap-2.5 rounded-lg bg-indigo-50 p-3 text-xs leading-relaxed text-indigo-900">
             <Info aria-hidden="true" className="mt-px size-4 shrink-0 text-indigo-600" />
-            <span>
-              The free plan includes up to 10 invoices per month. Upgrade at any time for unlimited invoices and
-              advanced features.
-            </span>
+            <span>The free plan includes up to 10 invoices per month. Upgrade at any time for unlimited invoices and advanced features.</span>
           </p>
           <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
             {register.isPending ? "Creating Account..." : "Start Free Trial"}

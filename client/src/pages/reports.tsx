@@ -20,9 +20,7 @@ import { formatGrowth, formatPaymentDays, profitOrLoss } from "../lib/reports.ts
 import { cn } from "../lib/utils.ts";
 
 // recharts comes in its own chunk, as on the dashboard.
-const RevenueExpensesChart = lazy(() =>
-  import("../components/reports/revenue-expenses-chart.tsx").then((module) => ({ default: module.RevenueExpensesChart })),
-);
+const RevenueExpensesChart = lazy(() => import("../components/reports/revenue-expenses-chart.tsx").then((module) => ({ default: module.RevenueExpensesChart })));
 
 function ProfitBadge({ netProfit }: { netProfit: number }) {
   const result = profitOrLoss(netProfit);
@@ -186,7 +184,14 @@ export function ReportsPage() {
             <StatCard label="Profit Margin" value={formatPercent(data?.profitMargin)} hint="Net profit over income" icon={Percent} tint="violet" loading={loading} />
           </StatGrid>
           <StatGrid label="Business metrics" className="xl:grid-cols-3 sm:grid-cols-3">
-            <StatCard label="Revenue Growth" value={formatGrowth(data?.revenueGrowth)} hint="Against the previous period of the same length" icon={TrendingUp} tint="sky" loading={loading} />
+            <StatCard
+              label="Revenue Growth"
+              value={formatGrowth(data?.revenueGrowth)}
+              hint="Against the previous period of the same length"
+              icon={TrendingUp}
+              tint="sky"
+              loading={loading}
+            />
             <StatCard label="New Customers" value={data?.newCustomers ?? 0} hint="Added in the period" icon={UserPlus} tint="emerald" loading={loading} />
             <StatCard
               label="Average Payment Time"

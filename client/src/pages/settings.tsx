@@ -48,7 +48,24 @@ import { TeamSettings } from "../components/team/team-settings.tsx";
 
 type ProfileFormInput = z.input<typeof profileSchema>;
 
-const FIELDS = ["companyName", "phone", "gstNumber", "businessAddress", "businessType", "gstCategory", "compositionCategory", "stateCode", "gstRegistrationDate", "invoicePrefix", "bankName", "bankAccountNumber", "bankIfsc", "upiId", "pinCode", ...LUT_FIELDS] as const;
+const FIELDS = [
+  "companyName",
+  "phone",
+  "gstNumber",
+  "businessAddress",
+  "businessType",
+  "gstCategory",
+  "compositionCategory",
+  "stateCode",
+  "gstRegistrationDate",
+  "invoicePrefix",
+  "bankName",
+  "bankAccountNumber",
+  "bankIfsc",
+  "upiId",
+  "pinCode",
+  ...LUT_FIELDS,
+] as const;
 const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((type) => ({ value: type, label: type }));
 const GST_CATEGORY_OPTIONS = GST_CATEGORIES.map((category) => ({ value: category, label: category }));
 /** Issue 9: a composition business's kind fixes its rate (Rule 7). */
@@ -58,7 +75,19 @@ const STATE_OPTIONS = Object.keys(STATE_NAMES)
   .map((code) => ({ value: code, label: placeOfSupplyLabel(code) }));
 
 /** A yes/no choice of the profile; `fallback` is what a profile saved before the choice existed means. */
-function ProfileSwitch({ control, name, fallback, label, hint }: { control: Control<ProfileFormInput, unknown, ProfileInput>; name: "roundOff" | "turnoverAbove5Crore" | "allowNegativeStock"; fallback: boolean; label: string; hint: string }) {
+function ProfileSwitch({
+  control,
+  name,
+  fallback,
+  label,
+  hint,
+}: {
+  control: Control<ProfileFormInput, unknown, ProfileInput>;
+  name: "roundOff" | "turnoverAbove5Crore" | "allowNegativeStock";
+  fallback: boolean;
+  label: string;
+  hint: string;
+}) {
   return (
     <div className="sm:col-span-2">
       <Controller
@@ -140,119 +169,168 @@ function BusinessProfileForm({ user, readOnly = false }: { user: User; readOnly?
       <CardContent>
         <form id="profile-form" noValidate onSubmit={form.handleSubmit(onSubmit)}>
           <fieldset disabled={readOnly} className="grid min-w-0 gap-4 sm:grid-cols-2">
-          <TextField id="profile-companyName" label="Company Name" placeholder="Verma Traders" error={errors.companyName?.message} {...form.register("companyName")} />
-          <TextField id="profile-phone" label="Phone" type="tel" placeholder="+91 98765 43210" error={errors.phone?.message} {...form.register("phone")} />
-          <TextField
-            id="profile-gstNumber"
-            label="GSTIN"
-            placeholder="27AAPFU0939F1ZV"
-            autoCapitalize="characters"
-            error={errors.gstNumber?.message}
-            hint={hasGstin ? undefined : "Leave empty if your business is not registered for GST"}
-            {...form.register("gstNumber")}
-          />
-          {hasGstin ? (
-            <div className="grid content-start gap-2">
-              <p className="text-sm leading-none font-medium">From your GSTIN</p>
-              {gstinState ? (
-                <dl aria-label="From your GSTIN" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border bg-muted/50 px-3 py-2 text-sm">
-                  <dt className="text-muted-foreground">State</dt>
-                  <dd className="font-medium">{placeOfSupplyLabel(gstinState)}</dd>
-                  <dt className="text-muted-foreground">PAN</dt>
-                  <dd className="font-mono font-medium">{panFromGstin(gstNumber)}</dd>
-                </dl>
-              ) : (
-                <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">A valid GSTIN shows your state and PAN here.</p>
-              )}
-            </div>
-          ) : (
+            <TextField id="profile-companyName" label="Company Name" placeholder="Verma Traders" error={errors.companyName?.message} {...form.register("companyName")} />
+            <TextField id="profile-phone" label="Phone" type="tel" placeholder="+91 98765 43210" error={errors.phone?.message} {...form.register("phone")} />
+            <TextField
+              id="profile-gstNumber"
+              label="GSTIN"
+              placeholder="27AAPFU0939F1ZV"
+              autoCapitalize="characters"
+              error={errors.gstNumber?.message}
+              hint={hasGstin ? undefined : "Leave empty if your business is not registered for GST"}
+              {...form.register("gstNumber")}
+            />
+            {hasGstin ? (
+              <div className="grid content-start gap-2">
+                <p className="text-sm leading-none font-medium">From your GSTIN</p>
+                {gstinState ? (
+                  <dl aria-label="From your GSTIN" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border bg-muted/50 px-3 py-2 text-sm">
+                    <dt className="text-muted-foreground">State</dt>
+                    <dd className="font-medium">{placeOfSupplyLabel(gstinState)}</dd>
+                    <dt className="text-muted-foreground">PAN</dt>
+                    <dd className="font-mono font-medium">{panFromGstin(gstNumber)}</dd>
+                  </dl>
+                ) : (
+                  <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">A valid GSTIN shows your state and PAN here.</p>
+                )}
+              </div>
+            ) : (
+              <SelectField
+                control={form.control}
+                name="stateCode"
+                id="profile-stateCode"
+                label="State"
+                required
+                placeholder="Select your state"
+                options={STATE_OPTIONS}
+                error={errors.stateCode?.message}
+              />
+            )}
+            <TextareaField
+              id="profile-businessAddress"
+              label="Business Address"
+              className="sm:col-span-2"
+              rows={2}
+              placeholder="Shop 4, Station Road, Pune 411001"
+              error={errors.businessAddress?.message}
+              {...form.register("businessAddress")}
+            />
+            <TextField
+              id="profile-pinCode"
+              label="PIN Code"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={6}
+              placeholder="411001"
+              error={errors.pinCode?.message}
+              hint="Printed with your address; e-invoices and e-way bills use it"
+              {...form.register("pinCode")}
+            />
+            {!readOnly && <LogoField logo={user.logo} />}
             <SelectField
               control={form.control}
-              name="stateCode"
-              id="profile-stateCode"
-              label="State"
-              required
-              placeholder="Select your state"
-              options={STATE_OPTIONS}
-              error={errors.stateCode?.message}
+              name="businessType"
+              id="profile-businessType"
+              label="Business Type"
+              placeholder="Select business type"
+              options={BUSINESS_TYPE_OPTIONS}
+              error={errors.businessType?.message}
             />
-          )}
-          <TextareaField
-            id="profile-businessAddress"
-            label="Business Address"
-            className="sm:col-span-2"
-            rows={2}
-            placeholder="Shop 4, Station Road, Pune 411001"
-            error={errors.businessAddress?.message}
-            {...form.register("businessAddress")}
-          />
-          <TextField
-            id="profile-pinCode"
-            label="PIN Code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={6}
-            placeholder="411001"
-            error={errors.pinCode?.message}
-            hint="Printed with your address; e-invoices and e-way bills use it"
-            {...form.register("pinCode")}
-          />
-          {!readOnly && <LogoField logo={user.logo} />}
-          <SelectField control={form.control} name="businessType" id="profile-businessType" label="Business Type" placeholder="Select business type" options={BUSINESS_TYPE_OPTIONS} error={errors.businessType?.message} />
-          <SelectField control={form.control} name="gstCategory" id="profile-gstCategory" label="GST Category" placeholder="Select GST category" options={GST_CATEGORY_OPTIONS} error={errors.gstCategory?.message} />
-          {isComposition && (
             <SelectField
               control={form.control}
-              name="compositionCategory"
-              id="profile-compositionCategory"
-              label="Composition business kind"
-              placeholder="Select what you do"
-              options={COMPOSITION_CATEGORY_OPTIONS}
-              hint="Decides the tax you pay each quarter on CMP-08. You issue bills of supply and do not charge GST."
-              error={errors.compositionCategory?.message}
+              name="gstCategory"
+              id="profile-gstCategory"
+              label="GST Category"
+              placeholder="Select GST category"
+              options={GST_CATEGORY_OPTIONS}
+              error={errors.gstCategory?.message}
             />
-          )}
-          {hasGstin && (
+            {isComposition && (
+              <SelectField
+                control={form.control}
+                name="compositionCategory"
+                id="profile-compositionCategory"
+                label="Composition business kind"
+                placeholder="Select what you do"
+                options={COMPOSITION_CATEGORY_OPTIONS}
+                hint="Decides the tax you pay each quarter on CMP-08. You issue bills of supply and do not charge GST."
+                error={errors.compositionCategory?.message}
+              />
+            )}
+            {hasGstin && (
+              <TextField
+                id="profile-gstRegistrationDate"
+                label="GST registration date"
+                type="date"
+                error={errors.gstRegistrationDate?.message}
+                hint="The date of liability on your registration certificate: returns are due from its month"
+                {...form.register("gstRegistrationDate")}
+              />
+            )}
+            {hasGstin && errors.stateCode?.message && <p className="text-sm font-medium text-destructive sm:col-span-2">{errors.stateCode.message}</p>}
             <TextField
-              id="profile-gstRegistrationDate"
-              label="GST registration date"
-              type="date"
-              error={errors.gstRegistrationDate?.message}
-              hint="The date of liability on your registration certificate: returns are due from its month"
-              {...form.register("gstRegistrationDate")}
+              id="profile-invoicePrefix"
+              label="Invoice Prefix"
+              placeholder={DEFAULT_INVOICE_PREFIX}
+              maxLength={5}
+              autoCapitalize="characters"
+              error={errors.invoicePrefix?.message}
+              hint={
+                INVOICE_PREFIX_PATTERN.test(prefix)
+                  ? `Invoices are numbered ${seriesExample(prefix, today)}, ${seriesExample(prefix, today, 2).split("/").pop()}, … each financial year`
+                  : 'Up to 5 letters, digits or "-", starting with a letter'
+              }
+              {...form.register("invoicePrefix")}
             />
-          )}
-          {hasGstin && errors.stateCode?.message && <p className="text-sm font-medium text-destructive sm:col-span-2">{errors.stateCode.message}</p>}
-          <TextField
-            id="profile-invoicePrefix"
-            label="Invoice Prefix"
-            placeholder={DEFAULT_INVOICE_PREFIX}
-            maxLength={5}
-            autoCapitalize="characters"
-            error={errors.invoicePrefix?.message}
-            hint={
-              INVOICE_PREFIX_PATTERN.test(prefix)
-                ? `Invoices are numbered ${seriesExample(prefix, today)}, ${seriesExample(prefix, today, 2).split("/").pop()}, … each financial year`
-                : 'Up to 5 letters, digits or "-", starting with a letter'
-            }
-            {...form.register("invoicePrefix")}
-          />
-          <ProfileSwitch control={form.control} name="roundOff" fallback={true} label="Round invoice totals to the rupee" hint="50 paise and more go up, less go down; the difference shows as a Round off line" />
-          <ProfileSwitch control={form.control} name="turnoverAbove5Crore" fallback={false} label="Turnover last year above ₹5 crore" hint="Your total sales across India in the last financial year. Above ₹5 crore, every product needs an HSN/SAC code of at least 6 digits; otherwise 4 digits are enough (Notification 78/2020)." />
-          <ProfileSwitch control={form.control} name="allowNegativeStock" fallback={false} label="Allow selling more than in stock" hint="Off: an invoice for more than you have is stopped with “Only 3 in stock”. On: it is saved and the stock shows below zero until you receive more." />
-          <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-semibold text-foreground">Bank details on invoices</legend>
-            <TextField id="profile-bankName" label="Bank Name" placeholder="State Bank of India" error={errors.bankName?.message} {...form.register("bankName")} />
-            <TextField id="profile-bankAccountNumber" label="Account Number" inputMode="numeric" placeholder="30123456789" error={errors.bankAccountNumber?.message} {...form.register("bankAccountNumber")} />
-            <TextField id="profile-bankIfsc" label="IFSC" placeholder="SBIN0001234" maxLength={11} autoCapitalize="characters" error={errors.bankIfsc?.message} {...form.register("bankIfsc")} />
-            <TextField
-              id="profile-upiId"
-              label="UPI ID"
-              placeholder="yourshop@okaxis"
-              error={errors.upiId?.message}
-              hint="Invoices carry a UPI QR code for the amount due"
-              {...form.register("upiId")}
+            <ProfileSwitch
+              control={form.control}
+              name="roundOff"
+              fallback={true}
+              label="Round invoice totals to the rupee"
+              hint="50 paise and more go up, less go down; the difference shows as a Round off line"
             />
+            <ProfileSwitch
+              control={form.control}
+              name="turnoverAbove5Crore"
+              fallback={false}
+              label="Turnover last year above ₹5 crore"
+              hint="Your total sales across India in the last financial year. Above ₹5 crore, every product needs an HSN/SAC code of at least 6 digits; otherwise 4 digits are enough (Notification 78/2020)."
+            />
+            <ProfileSwitch
+              control={form.control}
+              name="allowNegativeStock"
+              fallback={false}
+              label="Allow selling more than in stock"
+              hint="Off: an invoice for more than you have is stopped with “Only 3 in stock”. On: it is saved and the stock shows below zero until you receive more."
+            />
+            <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+              <legend className="mb-2 text-sm font-semibold text-foreground">Bank details on invoices</legend>
+              <TextField id="profile-bankName" label="Bank Name" placeholder="State Bank of India" error={errors.bankName?.message} {...form.register("bankName")} />
+              <TextField
+                id="profile-bankAccountNumber"
+                label="Account Number"
+                inputMode="numeric"
+                placeholder="30123456789"
+                error={errors.bankAccountNumber?.message}
+                {...form.register("bankAccountNumber")}
+              />
+              <TextField
+                id="profile-bankIfsc"
+                label="IFSC"
+                placeholder="SBIN0001234"
+                maxLength={11}
+                autoCapitalize="characters"
+                error={errors.bankIfsc?.message}
+                {...form.register("bankIfsc")}
+              />
+              <TextField
+                id="profile-upiId"
+                label="UPI ID"
+                placeholder="yourshop@okaxis"
+                error={errors.upiId?.message}
+                hint="Invoices carry a UPI QR code for the amount due"
+                {...form.register("upiId")}
+              />
             </fieldset>
             {hasGstin && <LutFields form={form} />}
           </fieldset>
@@ -316,7 +394,14 @@ function PlanCard({ user, canUpgrade }: { user: User; canUpgrade: boolean }) {
             <p className="text-base font-semibold text-foreground">
               {used} of {limit} invoices used this month
             </p>
-            <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Invoices used this month" aria-valuemin={0} aria-valuemax={limit} aria-valuenow={used}>
+            <div
+              className="h-2 overflow-hidden rounded-full bg-muted"
+              role="progressbar"
+              aria-label="Invoices used this month"
+              aria-valuemin={0}
+              aria-valuemax={limit}
+              aria-valuenow={used}
+            >
               <div className={used >= limit ? "h-full bg-destructive" : "h-full bg-primary"} style={{ width: `${Math.min(100, (used / Math.max(limit, 1)) * 100)}%` }} />
             </div>
             <p className="text-sm text-muted-foreground">The count starts again on the first of each month.</p>
@@ -340,9 +425,7 @@ function PlanCard({ user, canUpgrade }: { user: User; canUpgrade: boolean }) {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Upgrade to Professional?</AlertDialogTitle>
-            <AlertDialogDescription>
-              ₹999 per month: unlimited invoices, advanced inventory, financial reports and priority support.
-            </AlertDialogDescription>
+            <AlertDialogDescription>₹999 per month: unlimited invoices, advanced inventory, financial reports and priority support.</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={upgrade.isPending}>Cancel</AlertDialogCancel>

@@ -44,14 +44,36 @@ const STATE_OPTIONS = Object.keys(STATE_NAMES)
 
 /** Each step: its title, what it is for, and the fields it checks before moving on. */
 const STEPS: readonly { title: string; description: string; fields: FieldPath<FormInput>[]; optional?: boolean }[] = [
-  { title: "Business & GST", description: "Your name and GST registration decide what your bills say and which tax they charge.", fields: ["companyName", "gstNumber", "stateCode", "gstCategory", "compositionCategory"] },
+  {
+    title: "Business & GST",
+    description: "Your name and GST registration decide what your bills say and which tax they charge.",
+    fields: ["companyName", "gstNumber", "stateCode", "gstCategory", "compositionCategory"],
+  },
   { title: "Address", description: "Every invoice must show where your business is.", fields: ["businessAddress", "pinCode"] },
   { title: "Logo", description: "Printed at the top left of your invoices. You can skip this.", fields: [], optional: true },
-  { title: "Bank & UPI", description: "Printed on invoices with a QR code your customers can scan to pay. You can skip this.", fields: ["bankName", "bankAccountNumber", "bankIfsc", "upiId"], optional: true },
+  {
+    title: "Bank & UPI",
+    description: "Printed on invoices with a QR code your customers can scan to pay. You can skip this.",
+    fields: ["bankName", "bankAccountNumber", "bankIfsc", "upiId"],
+    optional: true,
+  },
   { title: "Invoice numbers", description: "Your invoices are numbered in order, starting again each financial year.", fields: ["invoicePrefix"] },
 ];
 
-const FIELDS = ["companyName", "gstNumber", "stateCode", "gstCategory", "compositionCategory", "businessAddress", "pinCode", "bankName", "bankAccountNumber", "bankIfsc", "upiId", "invoicePrefix"] as const;
+const FIELDS = [
+  "companyName",
+  "gstNumber",
+  "stateCode",
+  "gstCategory",
+  "compositionCategory",
+  "businessAddress",
+  "pinCode",
+  "bankName",
+  "bankAccountNumber",
+  "bankIfsc",
+  "upiId",
+  "invoicePrefix",
+] as const;
 
 /** The whole profile as stored: every save sends it all, so nothing the steps do not show is cleared. */
 function initialValues(user: User): FormInput {
@@ -175,10 +197,34 @@ function SetupWizard({ user }: { user: User }) {
         >
           {step === 0 && (
             <>
-              <TextField id="setup-companyName" label="Business name" className="sm:col-span-2" placeholder="Verma Traders" error={errors.companyName?.message} {...form.register("companyName")} />
-              <SelectField control={form.control} name="gstCategory" id="setup-gstCategory" label="GST registration" options={REGISTRATION_OPTIONS} error={errors.gstCategory?.message} className="sm:col-span-2" />
+              <TextField
+                id="setup-companyName"
+                label="Business name"
+                className="sm:col-span-2"
+                placeholder="Verma Traders"
+                error={errors.companyName?.message}
+                {...form.register("companyName")}
+              />
+              <SelectField
+                control={form.control}
+                name="gstCategory"
+                id="setup-gstCategory"
+                label="GST registration"
+                options={REGISTRATION_OPTIONS}
+                error={errors.gstCategory?.message}
+                className="sm:col-span-2"
+              />
               {isComposition && (
-                <SelectField control={form.control} name="compositionCategory" id="setup-compositionCategory" label="What you do" placeholder="Select what you do" options={COMPOSITION_OPTIONS} error={errors.compositionCategory?.message} className="sm:col-span-2" />
+                <SelectField
+                  control={form.control}
+                  name="compositionCategory"
+                  id="setup-compositionCategory"
+                  label="What you do"
+                  placeholder="Select what you do"
+                  options={COMPOSITION_OPTIONS}
+                  error={errors.compositionCategory?.message}
+                  className="sm:col-span-2"
+                />
               )}
               {/* Not registered: there is no GSTIN to ask for, only the state. */}
               {category !== "Unregistered" && (
@@ -188,12 +234,23 @@ function SetupWizard({ user }: { user: User }) {
                   placeholder="27AAPFU0939F1ZV"
                   autoCapitalize="characters"
                   error={errors.gstNumber?.message}
-                  hint={hasGstin ? (gstinState ? `${placeOfSupplyLabel(gstinState)} · PAN ${panFromGstin(gstNumber)}` : undefined) : "Leave empty if you are not registered for GST"}
+                  hint={
+                    hasGstin ? (gstinState ? `${placeOfSupplyLabel(gstinState)} · PAN ${panFromGstin(gstNumber)}` : undefined) : "Leave empty if you are not registered for GST"
+                  }
                   {...form.register("gstNumber")}
                 />
               )}
               {!hasGstin && (
-                <SelectField control={form.control} name="stateCode" id="setup-stateCode" label="State" required placeholder="Select your state" options={STATE_OPTIONS} error={errors.stateCode?.message} />
+                <SelectField
+                  control={form.control}
+                  name="stateCode"
+                  id="setup-stateCode"
+                  label="State"
+                  required
+                  placeholder="Select your state"
+                  options={STATE_OPTIONS}
+                  error={errors.stateCode?.message}
+                />
               )}
               {hasGstin && errors.stateCode?.message && <p className="text-sm font-medium text-destructive sm:col-span-2">{errors.stateCode.message}</p>}
             </>
@@ -232,9 +289,31 @@ function SetupWizard({ user }: { user: User }) {
           {step === 3 && (
             <>
               <TextField id="setup-bankName" label="Bank name" placeholder="State Bank of India" error={errors.bankName?.message} {...form.register("bankName")} />
-              <TextField id="setup-bankAccountNumber" label="Account number" inputMode="numeric" placeholder="30123456789" error={errors.bankAccountNumber?.message} {...form.register("bankAccountNumber")} />
-              <TextField id="setup-bankIfsc" label="IFSC" placeholder="SBIN0001234" maxLength={11} autoCapitalize="characters" error={errors.bankIfsc?.message} {...form.register("bankIfsc")} />
-              <TextField id="setup-upiId" label="UPI ID" placeholder="yourshop@okaxis" error={errors.upiId?.message} hint="Invoices carry a QR code to pay this UPI ID" {...form.register("upiId")} />
+              <TextField
+                id="setup-bankAccountNumber"
+                label="Account number"
+                inputMode="numeric"
+                placeholder="30123456789"
+                error={errors.bankAccountNumber?.message}
+                {...form.register("bankAccountNumber")}
+              />
+              <TextField
+                id="setup-bankIfsc"
+                label="IFSC"
+                placeholder="SBIN0001234"
+                maxLength={11}
+                autoCapitalize="characters"
+                error={errors.bankIfsc?.message}
+                {...form.register("bankIfsc")}
+              />
+              <TextField
+                id="setup-upiId"
+                label="UPI ID"
+                placeholder="yourshop@okaxis"
+                error={errors.upiId?.message}
+                hint="Invoices carry a QR code to pay this UPI ID"
+                {...form.register("upiId")}
+              />
             </>
           )}
           {step === 4 && (

@@ -104,9 +104,7 @@ export function VendorsPage() {
           ))}
         </div>
       )}
-      {vendors.data && hasAny && (
-        <PartyPager label="Vendor pages" page={vendors.data} listUrl={listUrl} busy={vendors.isFetching} />
-      )}
+      {vendors.data && hasAny && <PartyPager label="Vendor pages" page={vendors.data} listUrl={listUrl} busy={vendors.isFetching} />}
 
       {editing && <PartyFormDialog kind="vendor" key={editing.vendor?.id ?? "new"} party={editing.vendor} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog

@@ -7,13 +7,11 @@
 import { formatPaise } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound, ValidationError } from "@bahi/shared/server";
-import type { Decider } from "../http/decider.ts";
+import type { Decider } from "../handling/decider.ts";
 
 export type AdvanceEvent = BahiEventOf<"CustomerAdvanceReceived" | "CustomerAdvanceApplied" | "CustomerAdvanceApplicationReversed">;
 
-export type AdvanceState =
-  | { status: "none" }
-  | { status: "received"; advance: EventData<"CustomerAdvanceReceived">; applications: Map<string, number> };
+export type AdvanceState = { status: "none" } | { status: "received"; advance: EventData<"CustomerAdvanceReceived">; applications: Map<string, number> };
 
 export type AdvanceCommand =
   | { kind: "receive"; facts: EventData<"CustomerAdvanceReceived"> }
@@ -52,17 +50,31 @@ export const advanceDecider: Decider<AdvanceCommand, AdvanceEvent, AdvanceState>
         const remaining = remainingPaise(state);
         if (command.amountPaise > remaining) {
           throw new ValidationError([
-            { path: ["amount"], message: remaining === 0 ? "Nothing is left on this advance" : `Only ₹${formatPaise(remaining)} is left on this advance; this is ₹${formatPaise(command.amountPaise)}` },
+            {
+              path: ["amount"],
+              message:
+                remaining === 0 ? "Nothing is left on this advance" : `Only ₹${formatPaise(remaining)} is left on this advance; this is ₹${formatPaise(command.amountPaise)}`,
+            },
           ]);
         }
         const { advanceId, ownerId, customerId } = state.advance;
-        return [{ type: "CustomerAdvanceApplied", data: { advanceId, ownerId, customerId, invoiceId: command.invoiceId, paymentId: command.paymentId, amountPaise: command.amountPaise, appliedAt: command.at } }];
+        return [
+          {
+            type: "CustomerAdvanceApplied",
+            data: { advanceId, ownerId, customerId, invoiceId: command.invoiceId, paymentId: command.paymentId, amountPaise: command.amountPaise, appliedAt: command.at },
+          },
+        ];
       }
       case "reverse": {
         if (state.status !== "received" || state.advance.ownerId !== command.ownerId) return [];
         const amountPaise = state.applications.get(command.paymentId);
         if (amountPaise === undefined) return [];
-        return [{ type: "CustomerAdvanceApplicationReversed", data: { advanceId: state.advance.advanceId, ownerId: command.ownerId, paymentId: command.paymentId, amountPaise, reason: command.reason, reversedAt: command.at } }];
+        return [
+          {
+            type: "CustomerAdvanceApplicationReversed",
+            data: { advanceId: state.advance.advanceId, ownerId: command.ownerId, paymentId: command.paymentId, amountPaise, reason: command.reason, reversedAt: command.at },
+          },
+        ];
       }
     }
   },

@@ -7,7 +7,7 @@
 import { indianDateOf } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { notFound, ValidationError, type EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { fold, handle, type CommandContext } from "../handling/decider.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
 import { notesPaiseOf } from "../invoices/recordPayment.ts";
 import { errorCode, retryOnConflict } from "../processes/steps.ts";
@@ -33,16 +33,26 @@ export async function applyAdvance(store: EventStore, target: ApplyTarget, conte
   // What the invoice would refuse (its balance, its state, the date) is refused before anything is reserved.
   const payment = { paymentId, amountPaise, date: indianDateOf(now), mode: null, reference: null, advanceId };
   invoiceDecider.decide({ kind: "recordPayment", ownerId: userId, payment, notesPaise: await notesPaiseOf(store, invoiceId), today: indianDateOf(now), at }, invoice);
-  const reserved = await retryOnConflict(() => handle(store, streams.advance(advanceId), advanceDecider, { kind: "apply", ownerId: userId, customerId, invoiceId, paymentId, amountPaise, at }, context));
+  const reserved = await retryOnConflict(() =>
+    handle(store, streams.advance(advanceId), advanceDecider, { kind: "apply", ownerId: userId, customerId, invoiceId, paymentId, amountPaise, at }, context),
+  );
   const advance = reserved.state.status === "received" ? reserved.state.advance : null;
   try {
     return await retryOnConflict(async () => {
       const notesPaise = await notesPaiseOf(store, invoiceId);
       const fromAdvance = { ...payment, reference: advance?.reference ?? null };
-      return handle(store, streams.invoice(invoiceId), invoiceDecider, { kind: "recordPayment", ownerId: userId, payment: fromAdvance, notesPaise, today: indianDateOf(now), at }, context);
+      return handle(
+        store,
+        streams.invoice(invoiceId),
+        invoiceDecider,
+        { kind: "recordPayment", ownerId: userId, payment: fromAdvance, notesPaise, today: indianDateOf(now), at },
+        context,
+      );
     });
   } catch (error) {
-    const reversed = await retryOnConflict(() => handle(store, streams.advance(advanceId), advanceDecider, { kind: "reverse", ownerId: userId, paymentId, reason: errorCode(error), at }, context));
+    const reversed = await retryOnConflict(() =>
+      handle(store, streams.advance(advanceId), advanceDecider, { kind: "reverse", ownerId: userId, paymentId, reason: errorCode(error), at }, context),
+    );
     onReversed(reversed.position);
     throw error;
   }
@@ -67,12 +77,19 @@ export async function settleAdvanceApplication(store: EventStore, refs: { advanc
   const payment = { paymentId: refs.paymentId, amountPaise, date: today, mode: null, reference: advance.advance.reference, advanceId: refs.advanceId };
   try {
     await retryOnConflict(async () =>
-      handle(store, streams.invoice(refs.invoiceId), invoiceDecider, { kind: "recordPayment", ownerId, payment, notesPaise: await notesPaiseOf(store, refs.invoiceId), today, at }, context),
+      handle(
+        store,
+        streams.invoice(refs.invoiceId),
+        invoiceDecider,
+        { kind: "recordPayment", ownerId, payment, notesPaise: await notesPaiseOf(store, refs.invoiceId), today, at },
+        context,
+      ),
     );
     return "completed";
   } catch (error) {
-    await retryOnConflict(() => handle(store, streams.advance(refs.advanceId), advanceDecider, { kind: "reverse", ownerId, paymentId: refs.paymentId, reason: errorCode(error), at }, context));
+    await retryOnConflict(() =>
+      handle(store, streams.advance(refs.advanceId), advanceDecider, { kind: "reverse", ownerId, paymentId: refs.paymentId, reason: errorCode(error), at }, context),
+    );
     return "compensated";
   }
 }
-

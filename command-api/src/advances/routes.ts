@@ -23,10 +23,10 @@ import {
 import { streams, type EventData } from "@bahi/shared/events";
 import { notFound, requireUserId, ValidationError, type EventStore } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle } from "../http/decider.ts";
-import { recordId } from "../http/ids.ts";
-import { isOwnedActive } from "../http/ownedRecord.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { fold, handle } from "../handling/decider.ts";
+import { recordId } from "../handling/ids.ts";
+import { isOwnedActive } from "../handling/ownedRecord.ts";
 import { notesPaiseOf, paidInvoiceView } from "../invoices/recordPayment.ts";
 import { customerDecider } from "../parties/customer.ts";
 import { userDecider } from "../auth/user.ts";
@@ -62,7 +62,13 @@ type AdvanceTaxFacts = Pick<EventData<"CustomerAdvanceReceived">, "supply" | "gs
  * supply (default the customer's state) — unless the business is composition or unregistered,
  * which charges no GST: then it is recorded without tax.
  */
-async function advanceTaxFacts(store: EventStore, userId: string, input: AdvanceCreateInput, customer: { stateCode?: string | null; gstNumber: string | null }, date: string): Promise<AdvanceTaxFacts> {
+async function advanceTaxFacts(
+  store: EventStore,
+  userId: string,
+  input: AdvanceCreateInput,
+  customer: { stateCode?: string | null; gstNumber: string | null },
+  date: string,
+): Promise<AdvanceTaxFacts> {
   const supply = input.supply ?? "goods";
   if (supply === "goods") {
     const errors = [
@@ -84,7 +90,12 @@ async function advanceTaxFacts(store: EventStore, userId: string, input: Advance
   if (input.gstRate === 0) return { supply };
   const businessState = user.profile.stateCode;
   if (!businessState) throw new ValidationError([{ path: ["placeOfSupply"], message: "Add your business's GSTIN or state in Settings before recording an advance for services" }]);
-  const placeOfSupply = placeOfSupplyFor({ customerStateCode: customerStateCode(customer), customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
+  const placeOfSupply = placeOfSupplyFor({
+    customerStateCode: customerStateCode(customer),
+    customerGstin: customer.gstNumber,
+    businessStateCode: businessState,
+    chosen: input.placeOfSupply,
+  });
   const tax = advanceTaxOf(toPaise(input.amount), input.gstRate, { supplierState: businessState, placeOfSupply });
   return { supply, gstRateBasisPoints: input.gstRate, placeOfSupply, ...tax };
 }

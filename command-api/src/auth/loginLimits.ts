@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from "express-rate-limit";
 import { Redis } from "ioredis";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
-import { DEFAULT_FORGET_AFTER_MS, FailureBackoff, RateLimitedError, type AuthRateLimits, type Backoff, type BackoffPolicy } from "../http/rateLimit.ts";
+import { DEFAULT_FORGET_AFTER_MS, FailureBackoff, RateLimitedError, type AuthRateLimits, type Backoff, type BackoffPolicy } from "../handling/rateLimit.ts";
 
 /**
  * Issue 12: the per-IP limits on registration and login, through express-rate-limit, and the

@@ -2,10 +2,10 @@ import { Router, type Request, type Response } from "express";
 import { loginSchema, registerSchema } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { DomainError, WrongExpectedRevisionError } from "@bahi/shared/server";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle } from "../http/decider.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { fold, handle } from "../handling/decider.ts";
 import type { CommandDeps } from "../deps.ts";
-import { backoffPolicy, RateLimitedError, requireNoWait } from "../http/rateLimit.ts";
+import { backoffPolicy, RateLimitedError, requireNoWait } from "../handling/rateLimit.ts";
 import { failedLoginLimit, registrationLimit } from "./loginLimits.ts";
 import { emailReservationDecider, emailTaken, userDecider, userView, type UserState } from "./user.ts";
 
@@ -142,4 +142,3 @@ export function authRoutes(deps: CommandDeps): Router {
 
   return router;
 }
-

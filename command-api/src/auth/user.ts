@@ -1,7 +1,7 @@
 import { DEFAULT_INVOICE_PREFIX, type User } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError } from "@bahi/shared/server";
-import type { Decider } from "../http/decider.ts";
+import type { Decider } from "../handling/decider.ts";
 import { compositionCategoryFor } from "../profile/compositionCategory.ts";
 
 export const FREE_INVOICE_LIMIT = 10;
@@ -32,9 +32,7 @@ export function emailTaken(): DomainError {
 
 export type UserEvent = BahiEventOf<"UserRegistered" | "ProfileUpdated" | "ProfileLogoChanged" | "PlanChanged" | "PasswordRehashed">;
 type Profile = Omit<EventData<"ProfileUpdated">, "userId" | "updatedAt"> & { logo?: EventData<"ProfileLogoChanged">["logo"] };
-export type UserState =
-  | { registered: false }
-  | ({ registered: true } & Omit<EventData<"UserRegistered">, "invoiceLimit"> & { profile: Profile; invoiceLimit: number | null });
+export type UserState = { registered: false } | ({ registered: true } & Omit<EventData<"UserRegistered">, "invoiceLimit"> & { profile: Profile; invoiceLimit: number | null });
 
 export interface RegisterUser {
   kind: "register";
@@ -111,7 +109,24 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case "ProfileUpdated": {
         if (!state.registered) return state;
         const { userId: _id, updatedAt: _at, ...profile } = event.data;
-        return { ...state, companyName: profile.companyName, phone: profile.phone, profile: { ...NO_BANK, ...NO_LUT, pinCode: null, compositionCategory: null, ...profile, logo: state.profile.logo ?? null, gstRegistrationDate: profile.gstRegistrationDate ?? null, invoicePrefix: profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX, roundOff: profile.roundOff ?? true, turnoverAbove5Crore: profile.turnoverAbove5Crore ?? false, allowNegativeStock: profile.allowNegativeStock ?? false } };
+        return {
+          ...state,
+          companyName: profile.companyName,
+          phone: profile.phone,
+          profile: {
+            ...NO_BANK,
+            ...NO_LUT,
+            pinCode: null,
+            compositionCategory: null,
+            ...profile,
+            logo: state.profile.logo ?? null,
+            gstRegistrationDate: profile.gstRegistrationDate ?? null,
+            invoicePrefix: profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
+            roundOff: profile.roundOff ?? true,
+            turnoverAbove5Crore: profile.turnoverAbove5Crore ?? false,
+            allowNegativeStock: profile.allowNegativeStock ?? false,
+          },
+        };
       }
       case "ProfileLogoChanged":
         return state.registered ? { ...state, profile: { ...state.profile, logo: event.data.logo } } : state;
@@ -134,32 +149,34 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       }
       case "updateProfile":
         if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
-        return [{
-          type: "ProfileUpdated",
-          data: {
-            userId: state.userId,
-            ...command.profile,
-            // Not sent (an older client): the registration date stays as it was.
-            gstRegistrationDate: command.profile.gstRegistrationDate === undefined ? (state.profile.gstRegistrationDate ?? null) : command.profile.gstRegistrationDate,
-            // Not sent: the prefix stays as it was.
-            invoicePrefix: command.profile.invoicePrefix ?? state.profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
-            // Not sent: the round-off choice stays as it was (on by default).
-            roundOff: command.profile.roundOff ?? state.profile.roundOff ?? true,
-            // Not sent: the turnover band stays as it was (up to ₹5 crore by default).
-            turnoverAbove5Crore: command.profile.turnoverAbove5Crore ?? state.profile.turnoverAbove5Crore ?? false,
-            // Not sent: the negative-stock choice stays as it was (off by default).
-            allowNegativeStock: command.profile.allowNegativeStock ?? state.profile.allowNegativeStock ?? false,
-            // Issue 9: only a Composition business has a category; not sent keeps the stored one.
-            compositionCategory: compositionCategoryFor(command.profile, state.profile),
-            // Not sent: each bank detail stays as it was; null clears it.
-            ...Object.fromEntries(BANK_KEYS.map((key) => [key, command.profile[key] === undefined ? (state.profile[key] ?? null) : command.profile[key]])),
-            // Issue 9: not sent, the LUT stays as it was; null clears it.
-            ...Object.fromEntries(LUT_KEYS.map((key) => [key, command.profile[key] === undefined ? (state.profile[key] ?? null) : command.profile[key]])),
-            // Not sent: the PIN stays as it was; null clears it.
-            pinCode: command.profile.pinCode === undefined ? (state.profile.pinCode ?? null) : command.profile.pinCode,
-            updatedAt: command.at,
+        return [
+          {
+            type: "ProfileUpdated",
+            data: {
+              userId: state.userId,
+              ...command.profile,
+              // Not sent (an older client): the registration date stays as it was.
+              gstRegistrationDate: command.profile.gstRegistrationDate === undefined ? (state.profile.gstRegistrationDate ?? null) : command.profile.gstRegistrationDate,
+              // Not sent: the prefix stays as it was.
+              invoicePrefix: command.profile.invoicePrefix ?? state.profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
+              // Not sent: the round-off choice stays as it was (on by default).
+              roundOff: command.profile.roundOff ?? state.profile.roundOff ?? true,
+              // Not sent: the turnover band stays as it was (up to ₹5 crore by default).
+              turnoverAbove5Crore: command.profile.turnoverAbove5Crore ?? state.profile.turnoverAbove5Crore ?? false,
+              // Not sent: the negative-stock choice stays as it was (off by default).
+              allowNegativeStock: command.profile.allowNegativeStock ?? state.profile.allowNegativeStock ?? false,
+              // Issue 9: only a Composition business has a category; not sent keeps the stored one.
+              compositionCategory: compositionCategoryFor(command.profile, state.profile),
+              // Not sent: each bank detail stays as it was; null clears it.
+              ...Object.fromEntries(BANK_KEYS.map((key) => [key, command.profile[key] === undefined ? (state.profile[key] ?? null) : command.profile[key]])),
+              // Issue 9: not sent, the LUT stays as it was; null clears it.
+              ...Object.fromEntries(LUT_KEYS.map((key) => [key, command.profile[key] === undefined ? (state.profile[key] ?? null) : command.profile[key]])),
+              // Not sent: the PIN stays as it was; null clears it.
+              pinCode: command.profile.pinCode === undefined ? (state.profile.pinCode ?? null) : command.profile.pinCode,
+              updatedAt: command.at,
+            },
           },
-        }];
+        ];
       case "changePlan":
         if (!state.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
         if (state.subscriptionPlan !== "free") throw new DomainError("CONFLICT", `You are already on the ${state.subscriptionPlan} plan`);

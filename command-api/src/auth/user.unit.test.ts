@@ -101,14 +101,40 @@ describe("profile and plan", () => {
     const events = userDecider.decide({ kind: "updateProfile", profile, at: "2026-02-01" }, registered);
     // No registration date sent: none recorded (the account's creation month stands in for it);
     // no invoice prefix sent: the series keeps the default "INV".
-    expect(events).toEqual([{ type: "ProfileUpdated", data: { userId: "u-1", ...profile, gstRegistrationDate: null, invoicePrefix: "INV", roundOff: true, compositionCategory: null, bankName: null, bankAccountNumber: null, bankIfsc: null, upiId: null, pinCode: null, lutNumber: null, lutValidFrom: null, lutValidUntil: null, allowNegativeStock: false, turnoverAbove5Crore: false, updatedAt: "2026-02-01" } }]);
+    expect(events).toEqual([
+      {
+        type: "ProfileUpdated",
+        data: {
+          userId: "u-1",
+          ...profile,
+          gstRegistrationDate: null,
+          invoicePrefix: "INV",
+          roundOff: true,
+          compositionCategory: null,
+          bankName: null,
+          bankAccountNumber: null,
+          bankIfsc: null,
+          upiId: null,
+          pinCode: null,
+          lutNumber: null,
+          lutValidFrom: null,
+          lutValidUntil: null,
+          allowNegativeStock: false,
+          turnoverAbove5Crore: false,
+          updatedAt: "2026-02-01",
+        },
+      },
+    ]);
     const state = userDecider.evolve(registered, events[0]!);
     if (!state.registered) throw new Error("not registered");
     expect(userView(state)).toMatchObject({ companyName: "Rao Stores", gstNumber: "27AAPFU0939F1ZV", stateCode: "27", panNumber: "AAPFU0939F" });
   });
 
   it("keeps the GST registration date when an update does not send it, and clears it on null", () => {
-    const dated = userDecider.evolve(registered, userDecider.decide({ kind: "updateProfile", profile: { ...profile, gstRegistrationDate: "2026-08-01" }, at: "2026-02-01" }, registered)[0]!);
+    const dated = userDecider.evolve(
+      registered,
+      userDecider.decide({ kind: "updateProfile", profile: { ...profile, gstRegistrationDate: "2026-08-01" }, at: "2026-02-01" }, registered)[0]!,
+    );
     const [kept] = userDecider.decide({ kind: "updateProfile", profile, at: "2026-02-02" }, dated);
     expect(kept!.data).toMatchObject({ gstRegistrationDate: "2026-08-01" });
     const [cleared] = userDecider.decide({ kind: "updateProfile", profile: { ...profile, gstRegistrationDate: null }, at: "2026-02-03" }, dated);
@@ -118,9 +144,17 @@ describe("profile and plan", () => {
   it("s.10 / Rule 7: a composition business must say what kind it is; the kind is kept when not sent and dropped when no longer composition", () => {
     const composition = { ...profile, gstCategory: "Composition" as const };
     expect(() => userDecider.decide({ kind: "updateProfile", profile: composition, at: "2026-02-01" }, registered)).toThrow("Choose what kind of composition business you are");
-    const trader = userDecider.evolve(registered, userDecider.decide({ kind: "updateProfile", profile: { ...composition, compositionCategory: "trader" }, at: "2026-02-01" }, registered)[0]!);
-    expect(userDecider.decide({ kind: "updateProfile", profile: composition, at: "2026-02-02" }, trader)[0]!.data).toMatchObject({ gstCategory: "Composition", compositionCategory: "trader" });
-    expect(userDecider.decide({ kind: "updateProfile", profile: { ...profile, gstCategory: "Regular" }, at: "2026-02-02" }, trader)[0]!.data).toMatchObject({ compositionCategory: null });
+    const trader = userDecider.evolve(
+      registered,
+      userDecider.decide({ kind: "updateProfile", profile: { ...composition, compositionCategory: "trader" }, at: "2026-02-01" }, registered)[0]!,
+    );
+    expect(userDecider.decide({ kind: "updateProfile", profile: composition, at: "2026-02-02" }, trader)[0]!.data).toMatchObject({
+      gstCategory: "Composition",
+      compositionCategory: "trader",
+    });
+    expect(userDecider.decide({ kind: "updateProfile", profile: { ...profile, gstCategory: "Regular" }, at: "2026-02-02" }, trader)[0]!.data).toMatchObject({
+      compositionCategory: null,
+    });
   });
 
   it("moves a free business to Professional once, lifting the invoice limit", () => {

@@ -17,7 +17,7 @@ import {
 } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound, ValidationError } from "@bahi/shared/server";
-import type { Decider } from "../http/decider.ts";
+import type { Decider } from "../handling/decider.ts";
 
 export type DeliveryChallanFacts = EventData<"DeliveryChallanIssued">;
 export type DeliveryChallanEvent = BahiEventOf<"DeliveryChallanIssued" | "DeliveryChallanCancelled">;
@@ -97,7 +97,12 @@ export function decideDeliveryChallan(input: DeliveryChallanCreateInput, context
   const rateProblems = input.items.flatMap((_item, index) => {
     const product = products[index]!;
     if (!statesTax || product.taxability !== "taxable" || isRateValidOn(product.gstRate, context.issueDate)) return [];
-    return [{ path: ["items", index, "productId"], message: `${product.name}'s GST rate ${product.gstRate}% is not in force on ${context.issueDate} (rates then: ${ratesValidOn(context.issueDate).join(", ")}): change the product's rate first` }];
+    return [
+      {
+        path: ["items", index, "productId"],
+        message: `${product.name}'s GST rate ${product.gstRate}% is not in force on ${context.issueDate} (rates then: ${ratesValidOn(context.issueDate).join(", ")}): change the product's rate first`,
+      },
+    ];
   });
   if (rateProblems.length > 0) throw bad(rateProblems);
   const withCess = context.issueDate < COMPENSATION_CESS_ENDED;
@@ -114,7 +119,11 @@ export function decideDeliveryChallan(input: DeliveryChallanCreateInput, context
   let computed;
   try {
     // No rounding to the rupee: a challan is not a bill, nothing is paid against it.
-    computed = computeInvoice(lines, { supplierState: context.supplier.stateCode, placeOfSupply: context.placeOfSupply, toSez: context.customer.isSez ?? false }, { roundOff: false, chargesTax: statesTax });
+    computed = computeInvoice(
+      lines,
+      { supplierState: context.supplier.stateCode, placeOfSupply: context.placeOfSupply, toSez: context.customer.isSez ?? false },
+      { roundOff: false, chargesTax: statesTax },
+    );
   } catch (error) {
     throw bad([{ path: ["items"], message: (error as Error).message }]);
   }

@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { CHALLAN_PURPOSES, deliveryChallanCreateSchema, type ChallanPurpose } from "@bahi/shared/contract";
 import { decideDeliveryChallan, deliveryChallanDecider, type ChallanContext, type ChallanProduct } from "./deliveryChallan.ts";
 
-const almirah: ChallanProduct = { id: "p-1", name: "Steel almirah", isActive: true, hsnCode: "9403", price: "1000.00", gstRate: "18", cessBasisPoints: 0, cessPerUnitMillirupees: 0, taxability: "taxable", unit: "NOS" };
+const almirah: ChallanProduct = {
+  id: "p-1",
+  name: "Steel almirah",
+  isActive: true,
+  hsnCode: "9403",
+  price: "1000.00",
+  gstRate: "18",
+  cessBasisPoints: 0,
+  cessPerUnitMillirupees: 0,
+  taxability: "taxable",
+  unit: "NOS",
+};
 const context = (overrides: Partial<ChallanContext> = {}): ChallanContext => ({
   challanId: "c-1",
   ownerId: "u-1",
@@ -48,6 +59,8 @@ describe("delivery challan decider (CGST Rule 55)", () => {
     expect(() => deliveryChallanDecider.decide({ kind: "cancel", ownerId: "someone-else", reason: "x", at: "t" }, state)).toThrow(/not found/i);
     const [cancelled] = deliveryChallanDecider.decide({ kind: "cancel", ownerId: "u-1", reason: "Not sent", at: "t" }, state);
     expect(cancelled).toMatchObject({ type: "DeliveryChallanCancelled", data: { challanId: "c-1", number: "DC/26-27/0001", reason: "Not sent" } });
-    expect(() => deliveryChallanDecider.decide({ kind: "cancel", ownerId: "u-1", reason: "Again", at: "t" }, deliveryChallanDecider.evolve(state, cancelled!))).toThrow(/already cancelled/);
+    expect(() => deliveryChallanDecider.decide({ kind: "cancel", ownerId: "u-1", reason: "Again", at: "t" }, deliveryChallanDecider.evolve(state, cancelled!))).toThrow(
+      /already cancelled/,
+    );
   });
 });

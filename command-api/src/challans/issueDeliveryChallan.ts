@@ -9,8 +9,8 @@ import { returnPeriodOf } from "@bahi/shared/returns";
 import { DomainError, notFound, ValidationError, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import { filedReturns } from "../gst/closedPeriods.ts";
-import { fold, handle, type CommandContext } from "../http/decider.ts";
-import { isId, recordId } from "../http/ids.ts";
+import { fold, handle, type CommandContext } from "../handling/decider.ts";
+import { isId, recordId } from "../handling/ids.ts";
 import { issueSeriesNumber, UNREGISTERED, voidSeriesNumber, type SeriesKey } from "../invoices/series.ts";
 import { customerDecider } from "../parties/customer.ts";
 import { assertNotArchived } from "../parties/archive.ts";
@@ -24,7 +24,12 @@ export const DELIVERY_CHALLAN_SERIES = { series: "delivery-challan", prefix: "DC
  * input appends nothing; a failure after it voids the number, so none stands for a challan
  * that was never issued.
  */
-export async function issueDeliveryChallan(store: EventStore, input: DeliveryChallanCreateInput, target: { userId: string; challanId: string; now: Date }, context: CommandContext) {
+export async function issueDeliveryChallan(
+  store: EventStore,
+  input: DeliveryChallanCreateInput,
+  target: { userId: string; challanId: string; now: Date },
+  context: CommandContext,
+) {
   const { userId, challanId, now } = target;
   const user = fold(userDecider, await store.readStream(streams.user(userId)));
   if (!user.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");

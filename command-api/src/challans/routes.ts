@@ -3,8 +3,8 @@ import { deliveryChallanCancelSchema, deliveryChallanCreateSchema } from "@bahi/
 import { deliveryChallanView } from "@bahi/shared/events";
 import { requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { recordId } from "../http/ids.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { recordId } from "../handling/ids.ts";
 import { cancelDeliveryChallan, issueDeliveryChallan } from "./issueDeliveryChallan.ts";
 
 /** POST /delivery-challans and /delivery-challans/{id}/cancel (issue 9, Rule 55). */

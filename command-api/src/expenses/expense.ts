@@ -1,5 +1,5 @@
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
-import { ownedRecordDecider, type RecordState } from "../http/ownedRecord.ts";
+import { ownedRecordDecider, type RecordState } from "../handling/ownedRecord.ts";
 
 export type ExpenseEvent = BahiEventOf<"ExpenseRecorded" | "ExpenseUpdated" | "ExpenseDeleted">;
 /** Looked up and computed by the handler (vendor snapshot, GST split); the decider records them. */

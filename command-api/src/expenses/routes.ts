@@ -5,10 +5,10 @@ import { periodLabel, returnPeriodOf } from "@bahi/shared/returns";
 import { DomainError, notFound, requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { filedReturns } from "../gst/closedPeriods.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle } from "../http/decider.ts";
-import { recordId } from "../http/ids.ts";
-import type { RecordCommand } from "../http/ownedRecord.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { fold, handle } from "../handling/decider.ts";
+import { recordId } from "../handling/ids.ts";
+import type { RecordCommand } from "../handling/ownedRecord.ts";
 import { expenseDecider, type ExpenseFields, type ExpenseState } from "./expense.ts";
 import { purchaseFacts } from "./purchaseFacts.ts";
 
@@ -60,7 +60,10 @@ export function expenseRoutes(deps: CommandDeps): Router {
     if (current.status !== "active" || current.ownerId !== userId) throw notFound("Expense");
     await refuseIfFiled(userId, current);
     const now = deps.clock();
-    const fields = await purchaseFacts({ eventStore: deps.eventStore, userId, expenseId: id, context: commandContext(req, userId, now), currentVendorId: current.vendor?.id ?? null }, input);
+    const fields = await purchaseFacts(
+      { eventStore: deps.eventStore, userId, expenseId: id, context: commandContext(req, userId, now), currentVendorId: current.vendor?.id ?? null },
+      input,
+    );
     const result = await run(req, id, userId, { kind: "update", ownerId: userId, input: fields, at: now.toISOString() }, now);
     sendPosition(res, result.position);
     res.json(view(result.state));

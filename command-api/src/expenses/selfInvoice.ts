@@ -1,7 +1,7 @@
 import { selfInvoiceNumber } from "@bahi/shared/contract";
 import { streams, type BahiEventOf } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
-import { handle, type CommandContext, type Decider } from "../http/decider.ts";
+import { handle, type CommandContext, type Decider } from "../handling/decider.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 
 export type SelfInvoiceEvent = BahiEventOf<"SelfInvoiceNumberIssued">;
@@ -42,11 +42,7 @@ export const selfInvoiceDecider: Decider<SelfInvoiceCommand, SelfInvoiceEvent, S
 };
 
 /** The expense's self-invoice number in `financialYear` ("2026-27"), issuing the next one if it has none. */
-export async function issueSelfInvoiceNumber(
-  eventStore: EventStore,
-  command: Omit<SelfInvoiceCommand, "kind">,
-  context: CommandContext,
-): Promise<string> {
+export async function issueSelfInvoiceNumber(eventStore: EventStore, command: Omit<SelfInvoiceCommand, "kind">, context: CommandContext): Promise<string> {
   const stream = streams.selfInvoice(command.userId, command.financialYear);
   const result = await retryOnConflict(() => handle(eventStore, stream, selfInvoiceDecider, { kind: "issue", ...command }, context), 10);
   return result.state.byExpense.get(command.expenseId)!;

@@ -8,7 +8,7 @@ import { formatPaise } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { interestPaise, nextPeriod, periodLabel, periodOrdinal, returnDueDate, returnPeriodOf, type GstReturnType } from "@bahi/shared/returns";
 import { DomainError, type EventStore } from "@bahi/shared/server";
-import { fold } from "../http/decider.ts";
+import { fold } from "../handling/decider.ts";
 import { gstReturnDecider } from "./gstReturn.ts";
 
 export type RecordKind = "sale" | "purchase";
@@ -98,9 +98,7 @@ export async function reportingPeriodFor(
   const tax = heads.igst + heads.cgst + heads.sgst;
   const what = input.kind === "sale" ? "sale" : "purchase";
   const filedNames = closedBy.map((t) => RETURN_NAME[t]).join(" and ");
-  const cost = interest > 0
-    ? `; interest of ₹${formatPaise(interest)} (18% a year, s.50(1)) is due on its tax of ₹${formatPaise(tax)} until ${until}`
-    : "";
+  const cost = interest > 0 ? `; interest of ₹${formatPaise(interest)} (18% a year, s.50(1)) is due on its tax of ₹${formatPaise(tax)} until ${until}` : "";
   throw new PeriodFiledError(
     `${filedNames} for ${periodLabel(period)} is already filed. This ${what} can be reported in ${periodLabel(reportIn)} instead${cost}. Confirm to record it there.`,
     period,

@@ -1,15 +1,11 @@
-import { z } from "zod";
-import { optionalDateField, optionalText, requiredText, safeString } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound } from "@bahi/shared/server";
-import type { Decider } from "../http/decider.ts";
+import type { Decider } from "../handling/decider.ts";
 
 export type EwayBillEvent = BahiEventOf<"EwayBillGenerated" | "EwayBillCancelled">;
 export type Generated = EventData<"EwayBillGenerated">;
 export type EwayBillState = { status: "none" } | { status: "active" | "cancelled"; bill: Generated };
-export type EwayBillCommand =
-  | { kind: "generate"; bill: Generated }
-  | { kind: "cancel"; ownerId: string; reason: string; at: Date };
+export type EwayBillCommand = { kind: "generate"; bill: Generated } | { kind: "cancel"; ownerId: string; reason: string; at: Date };
 
 /** An e-way bill may be cancelled within 24 hours of its generation (GST.md §7). */
 const CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -39,9 +35,9 @@ export const ewayBillDecider: Decider<EwayBillCommand, EwayBillEvent, EwayBillSt
         if (command.at.getTime() - Date.parse(state.bill.generatedAt) > CANCEL_WINDOW_MS) {
           throw new DomainError("CONFLICT", "An e-way bill can be cancelled only within 24 hours of its generation");
         }
-        return [{ type: "EwayBillCancelled", data: { ewayBillId: state.bill.ewayBillId, ownerId: command.ownerId, reason: command.reason, cancelledAt: command.at.toISOString() } }];
+        return [
+          { type: "EwayBillCancelled", data: { ewayBillId: state.bill.ewayBillId, ownerId: command.ownerId, reason: command.reason, cancelledAt: command.at.toISOString() } },
+        ];
     }
   },
 };
-
-

@@ -1,18 +1,16 @@
 import { createHash } from "node:crypto";
 import { Router } from "express";
-import { z } from "zod";
 import { ewayBillCancelSchema, ewayBillCreateSchema, formatPaise, indianDateOf } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { ewayBillValidity, validateEwayBill, type TransportMode, type VehicleType } from "@bahi/shared/returns";
 import { requireUserId, notFound, ValidationError } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle } from "../http/decider.ts";
-import { recordId } from "../http/ids.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { fold, handle } from "../handling/decider.ts";
+import { recordId } from "../handling/ids.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
 import { userDecider } from "../auth/user.ts";
 import { ewayBillDecider, type Generated } from "./ewayBill.ts";
-
 
 /**
  * SANDBOX numbering: 12 digits derived from the bill's id. Generating a real e-way bill goes

@@ -2,8 +2,8 @@ import { streams, type EventData } from "@bahi/shared/events";
 import { collections, type GstReturnDocument } from "@bahi/shared/read-models";
 import { loadReturnBooks, prepareReturn, putJsonBlob, QueueUnavailableError, type BlobStore, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
-import { fold, handle, type CommandContext } from "../http/decider.ts";
-import { projectedPast } from "../http/projection.ts";
+import { fold, handle, type CommandContext } from "../handling/decider.ts";
+import { projectedPast } from "../handling/projection.ts";
 import { GspRejectedError, type GspClient } from "./gsp.ts";
 import { gstReturnDecider, type GstReturnType } from "./gstReturn.ts";
 
@@ -34,7 +34,6 @@ export interface FilingWorkerDeps {
   gsp: GspClient;
   clock: () => Date;
 }
-
 
 /** Builds a return from the period's records, files it through the GSP, and records the outcome. */
 export function registerFilingWorker(deps: FilingWorkerDeps): void {

@@ -40,7 +40,10 @@ export class SandboxGsp implements GspClient {
     const jsonPeriod = json.fp ?? json.ret_period;
     if (json.gstin !== gstin) throw new GspRejectedError(`The return is for GSTIN ${String(json.gstin)}, not ${gstin}`);
     if (jsonPeriod !== period) throw new GspRejectedError(`The return is for period ${String(jsonPeriod)}, not ${period}`);
-    const digest = createHash("sha256").update(`${gstin}|${returnType}|${period}|${JSON.stringify(json)}`).digest("hex").toUpperCase();
+    const digest = createHash("sha256")
+      .update(`${gstin}|${returnType}|${period}|${JSON.stringify(json)}`)
+      .digest("hex")
+      .toUpperCase();
     return { arn: `AA${gstin.slice(0, 2)}${period.slice(0, 2)}${period.slice(4, 6)}${digest.slice(0, 7)}` };
   }
 }

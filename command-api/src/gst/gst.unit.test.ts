@@ -7,8 +7,14 @@ import { reconciliationDecider } from "./reconciliation.ts";
 const request = { kind: "request" as const, userId: "u-1", returnType: "GSTR1" as const, period: "102026", at: "2026-11-05" };
 const fold = (events: GstReturnEvent[]): GstReturnState => events.reduce(gstReturnDecider.evolve, gstReturnDecider.initialState);
 const filing: EventData<"GstReturnFiled"> = {
-  userId: "u-1", returnType: "GSTR1", period: "102026", arn: "AA271026ABCDEF0", filedVia: "sandbox", filedAt: "2026-11-05",
-  totals: { taxableValuePaise: 1, taxPaise: 1, invoiceValuePaise: 2, itcPaise: 0, netPayablePaise: 1 }, returnJson: {},
+  userId: "u-1",
+  returnType: "GSTR1",
+  period: "102026",
+  arn: "AA271026ABCDEF0",
+  filedVia: "sandbox",
+  filedAt: "2026-11-05",
+  totals: { taxableValuePaise: 1, taxPaise: 1, invoiceValuePaise: 2, itcPaise: 0, netPayablePaise: 1 },
+  returnJson: {},
 };
 
 describe("a GST return's stream", () => {
@@ -49,20 +55,37 @@ describe("e-way bills", () => {
 
 describe("reconciliation", () => {
   it("needs a GSTR-2B before it can complete", () => {
-    const result = { userId: "u-1", period: "102026", summary: { matched: 0, mismatch: 0, missing_in_books: 0, missing_in_2b: 0, total: 0 }, rowsBlob: { hash: "0".repeat(64), size: 2 }, completedAt: "x" };
+    const result = {
+      userId: "u-1",
+      period: "102026",
+      summary: { matched: 0, mismatch: 0, missing_in_books: 0, missing_in_2b: 0, total: 0 },
+      rowsBlob: { hash: "0".repeat(64), size: 2 },
+      completedAt: "x",
+    };
     expect(() => reconciliationDecider.decide({ kind: "complete", result }, reconciliationDecider.initialState)).toThrow("Upload the GSTR-2B JSON for 102026 first");
-    const [uploaded] = reconciliationDecider.decide({ kind: "upload", userId: "u-1", period: "102026", gstr2bBlob: { hash: "1".repeat(64), size: 2 }, invoiceCount: 0, gstin: "27AAPFU0939F1ZV", reportIn: "102026", at: "x" }, reconciliationDecider.initialState);
-    expect(reconciliationDecider.decide({ kind: "complete", result }, reconciliationDecider.evolve(reconciliationDecider.initialState, uploaded!))[0]!.type).toBe("ReconciliationCompleted");
+    const [uploaded] = reconciliationDecider.decide(
+      { kind: "upload", userId: "u-1", period: "102026", gstr2bBlob: { hash: "1".repeat(64), size: 2 }, invoiceCount: 0, gstin: "27AAPFU0939F1ZV", reportIn: "102026", at: "x" },
+      reconciliationDecider.initialState,
+    );
+    expect(reconciliationDecider.decide({ kind: "complete", result }, reconciliationDecider.evolve(reconciliationDecider.initialState, uploaded!))[0]!.type).toBe(
+      "ReconciliationCompleted",
+    );
   });
 
   it("records the upload by hash, and still reads an upload recorded inline before blobs", () => {
     const gstr2bBlob = { hash: "1".repeat(64), size: 2 };
-    const [uploaded] = reconciliationDecider.decide({ kind: "upload", userId: "u-1", period: "102026", gstr2bBlob, invoiceCount: 0, gstin: "27AAPFU0939F1ZV", reportIn: "102026", at: "x" }, reconciliationDecider.initialState);
+    const [uploaded] = reconciliationDecider.decide(
+      { kind: "upload", userId: "u-1", period: "102026", gstr2bBlob, invoiceCount: 0, gstin: "27AAPFU0939F1ZV", reportIn: "102026", at: "x" },
+      reconciliationDecider.initialState,
+    );
     expect(uploaded!.data).toEqual({ userId: "u-1", period: "102026", gstr2bBlob, invoiceCount: 0, uploadedAt: "x", gstin: "27AAPFU0939F1ZV", reportIn: "102026" });
     const state = reconciliationDecider.evolve(reconciliationDecider.initialState, uploaded!);
     expect(state).toEqual({ gstr2b: { blob: gstr2bBlob }, gstin: "27AAPFU0939F1ZV", reportIn: "102026", decisions: [] });
     // A later upload keeps the first upload's reportIn (design §2).
-    const [again] = reconciliationDecider.decide({ kind: "upload", userId: "u-1", period: "102026", gstr2bBlob, invoiceCount: 0, gstin: "27AAPFU0939F1ZV", reportIn: "112026", at: "y" }, state);
+    const [again] = reconciliationDecider.decide(
+      { kind: "upload", userId: "u-1", period: "102026", gstr2bBlob, invoiceCount: 0, gstin: "27AAPFU0939F1ZV", reportIn: "112026", at: "y" },
+      state,
+    );
     expect(again!.data).toMatchObject({ reportIn: "102026" });
     const inline = { data: { docdata: { b2b: [] } } };
     const legacy = { type: "Gstr2bUploaded" as const, data: { userId: "u-1", period: "102026", gstr2b: inline, invoiceCount: 0, uploadedAt: "x" } };

@@ -1,15 +1,11 @@
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError } from "@bahi/shared/server";
-import type { Decider } from "../http/decider.ts";
+import type { Decider } from "../handling/decider.ts";
 
 export type GstReturnType = "GSTR1" | "GSTR3B";
 export type GstReturnEvent = BahiEventOf<"GstReturnFilingRequested" | "GstReturnFiled" | "GstReturnFilingFailed">;
 
-export type GstReturnState =
-  | { status: "none" }
-  | { status: "requested"; requestedAt: string }
-  | { status: "failed"; reason: string }
-  | { status: "filed"; arn: string };
+export type GstReturnState = { status: "none" } | { status: "requested"; requestedAt: string } | { status: "failed"; reason: string } | { status: "filed"; arn: string };
 
 export type GstReturnCommand =
   | { kind: "request"; userId: string; returnType: GstReturnType; period: string; at: string }
@@ -56,7 +52,12 @@ export const gstReturnDecider: Decider<GstReturnCommand, GstReturnEvent, GstRetu
         return state.status === "requested" ? [{ type: "GstReturnFiled", data: command.filing }] : [];
       case "recordFailure":
         return state.status === "requested"
-          ? [{ type: "GstReturnFilingFailed", data: { userId: command.userId, returnType: command.returnType, period: command.period, reason: command.reason, failedAt: command.at } }]
+          ? [
+              {
+                type: "GstReturnFilingFailed",
+                data: { userId: command.userId, returnType: command.returnType, period: command.period, reason: command.reason, failedAt: command.at },
+              },
+            ]
           : [];
     }
   },

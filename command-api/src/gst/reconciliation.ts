@@ -3,8 +3,8 @@ import { streams, type BahiEventOf, type EventData } from "@bahi/shared/events";
 import { collections } from "@bahi/shared/read-models";
 import { nextPeriod, periodLabel, periodOrdinal, reconcilePurchases, returnPeriodOf, type ReconciliationDecision, type ReconciliationResult } from "@bahi/shared/returns";
 import { DomainError, getJsonBlob, putJsonBlob, type BlobRef, type BlobStore, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
-import { fold, handle, type Decider } from "../http/decider.ts";
-import { projectedPast } from "../http/projection.ts";
+import { fold, handle, type Decider } from "../handling/decider.ts";
+import { projectedPast } from "../handling/projection.ts";
 import { gstReturnDecider } from "./gstReturn.ts";
 
 export const RECONCILIATION_QUEUE = "purchase-reconciliation";
@@ -63,7 +63,12 @@ export const reconciliationDecider: Decider<ReconciliationCommand, Reconciliatio
         ];
       case "decide":
         if (state.gstr2b === null) throw new DomainError("NOT_FOUND", "Reconciliation not found");
-        return [{ type: "ReconciliationMatchDecided", data: { userId: command.userId, period: command.period, expenseId: command.expenseId, portalKey: command.portalKey, decision: command.decision, decidedAt: command.at } }];
+        return [
+          {
+            type: "ReconciliationMatchDecided",
+            data: { userId: command.userId, period: command.period, expenseId: command.expenseId, portalKey: command.portalKey, decision: command.decision, decidedAt: command.at },
+          },
+        ];
       case "complete":
         if (state.gstr2b === null) throw new DomainError("CONFLICT", `Upload the GSTR-2B JSON for ${command.result.period} first`);
         return [{ type: "ReconciliationCompleted", data: command.result }];

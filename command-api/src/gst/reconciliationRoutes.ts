@@ -6,8 +6,8 @@ import { countGstr2bInvoices, decidablePair, parseReturnPeriod, reconciliationRo
 import { DomainError, notFound, putJsonBlob, requireUserId, ValidationError } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle } from "../http/decider.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { fold, handle } from "../handling/decider.ts";
 import { currentReconciliation, reconciliationDecider, refuseWhenSettled, reportInFor } from "./reconciliation.ts";
 
 type Gstr2bUpload = z.output<typeof gstr2bUploadSchema>;
@@ -17,7 +17,13 @@ type Gstr2bUpload = z.output<typeof gstr2bUploadSchema>;
  * for another GSTIN or month would otherwise pair against the wrong books (400 GSTR2B_MISMATCH,
  * nothing recorded).
  */
-export async function uploadGstr2b(deps: CommandDeps, req: Request, userId: string, period: string, data: Gstr2bUpload): Promise<{ position: string | null; invoiceCount: number }> {
+export async function uploadGstr2b(
+  deps: CommandDeps,
+  req: Request,
+  userId: string,
+  period: string,
+  data: Gstr2bUpload,
+): Promise<{ position: string | null; invoiceCount: number }> {
   const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
   const businessGstin = user.registered ? (user.profile.gstNumber?.toUpperCase() ?? null) : null;
   if (!businessGstin) throw new DomainError("GSTR2B_MISMATCH", `This GSTR-2B is for GSTIN ${data.gstin} but your business has no GSTIN yet: add it in Settings first`);
@@ -68,12 +74,20 @@ export function reconciliationRoutes(deps: CommandDeps): Router {
     const source = { ...state, gstr2b: state.gstr2b };
     const current = await currentReconciliation(deps, userId, period, source, after);
     if (!decidablePair(current, state.decisions, body.expenseId, body.portalKey)) {
-      throw new ValidationError([{ path: ["portalKey"], message: "That bill and GSTR-2B document are not a suggested match or mismatch in this reconciliation; only those can be accepted or rejected" }]);
+      throw new ValidationError([
+        { path: ["portalKey"], message: "That bill and GSTR-2B document are not a suggested match or mismatch in this reconciliation; only those can be accepted or rejected" },
+      ]);
     }
 
     const decision = body.decision === "accept" ? "accepted" : "rejected";
     const now = deps.clock();
-    const result = await handle(deps.eventStore, stream, reconciliationDecider, { kind: "decide", userId, period, expenseId: body.expenseId, portalKey: body.portalKey, decision, at: now.toISOString() }, commandContext(req, userId, now));
+    const result = await handle(
+      deps.eventStore,
+      stream,
+      reconciliationDecider,
+      { kind: "decide", userId, period, expenseId: body.expenseId, portalKey: body.portalKey, decision, at: now.toISOString() },
+      commandContext(req, userId, now),
+    );
     sendPosition(res, result.position);
     const decisions = [...state.decisions, { expenseId: body.expenseId, portalKey: body.portalKey, decision, decidedAt: now.toISOString() } as const];
     const after2 = await currentReconciliation(deps, userId, period, source, null, decisions);

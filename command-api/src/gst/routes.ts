@@ -2,11 +2,11 @@ import { Router, type Request, type Response } from "express";
 import { compareWirePositions, isWirePosition } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { gstr2bUploadSchema, monthlyReturnNotApplicable, parseReturnPeriod, periodLabel, RETURN_NAMES } from "@bahi/shared/returns";
-import { putJsonBlob, QueueUnavailableError, requireUserId, type JobOutcome } from "@bahi/shared/server";
+import { QueueUnavailableError, requireUserId, type JobOutcome } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle } from "../http/decider.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { fold, handle } from "../handling/decider.ts";
 import { blockingProblems, filingRefusalFor } from "./filingChecks.ts";
 import { FILING_QUEUE, filingJobId, type FilingJob, type FilingResult } from "./filingWorker.ts";
 import { AlreadyFiledError, gstReturnDecider, type GstReturnType } from "./gstReturn.ts";
@@ -86,7 +86,14 @@ export function gstRoutes(deps: CommandDeps): Router {
    * Waits (bounded) for a queued job. Returns its result, having sent the position of the event
    * that recorded it; answers a failed or unfinished job itself and returns null.
    */
-  async function finished<Result extends { position: string | null }>(res: Response, queue: string, jobId: string, activity: string, stillRunning: string, startedAt: number): Promise<Result | null> {
+  async function finished<Result extends { position: string | null }>(
+    res: Response,
+    queue: string,
+    jobId: string,
+    activity: string,
+    stillRunning: string,
+    startedAt: number,
+  ): Promise<Result | null> {
     const outcome = await awaitJob(queue, jobId, startedAt);
     // A result that is not one (a job removed under us) is no answer yet, rather than a 500.
     if (outcome.state === "completed" && typeof outcome.result === "object" && outcome.result !== null) {
@@ -118,7 +125,12 @@ export function gstRoutes(deps: CommandDeps): Router {
     const refusal = await filingRefusalFor(deps, userId, user.profile.gstRegistrationDate ?? null, user.registeredAt, returnType, period, now);
     if (refusal) return answer(res, 409, { success: false, code: refusal.code, error: refusal.message });
     const problems = await blockingProblems(deps, req.header("x-bahi-after"), userId, returnType, period, user.profile.gstNumber, user.profile.stateCode, now);
-    if (problems === "behind") return answer(res, 503, { success: false, code: "READ_MODELS_BEHIND", error: "Your latest changes are still being processed. Nothing was filed; please try again in a moment." });
+    if (problems === "behind")
+      return answer(res, 503, {
+        success: false,
+        code: "READ_MODELS_BEHIND",
+        error: "Your latest changes are still being processed. Nothing was filed; please try again in a moment.",
+      });
     if (problems.length > 0) {
       const error = `${RETURN_NAMES[returnType]} for ${periodLabel(period)} cannot be filed until ${problems.length === 1 ? "this problem is" : `these ${problems.length} problems are`} fixed: ${problems.map((p) => p.message).join("; ")}`;
       res.status(409).json({ code: "RETURN_HAS_PROBLEMS", success: false, error, message: error, problems });
@@ -202,7 +214,14 @@ export function gstRoutes(deps: CommandDeps): Router {
     const after = seen && isWirePosition(seen) && compareWirePositions(seen, last.position) > 0 ? seen : last.position;
     const job: ReconciliationJob = { userId, period, after };
     await deps.jobs.enqueue(RECONCILIATION_QUEUE, jobId, job);
-    const result = await finished<ReconciliationJobResult>(res, RECONCILIATION_QUEUE, jobId, "Reconciliation", "Reconciliation is taking longer than usual; the results will appear when it is done.", startedAt);
+    const result = await finished<ReconciliationJobResult>(
+      res,
+      RECONCILIATION_QUEUE,
+      jobId,
+      "Reconciliation",
+      "Reconciliation is taking longer than usual; the results will appear when it is done.",
+      startedAt,
+    );
     if (!result) return;
     if ("error" in result) return answer(res, 422, { success: false, error: result.error });
     res.json({ success: true, summary: { matched: result.summary.matched, unmatched: result.summary.total - result.summary.matched } });

@@ -2,7 +2,7 @@ import { indianDateOf } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
 import { DomainError } from "@bahi/shared/server";
-import { fold, handle, type CommandContext, type Handled } from "../http/decider.ts";
+import { fold, handle, type CommandContext, type Handled } from "../handling/decider.ts";
 import { errorCode, errorReason, retryOnConflict } from "../processes/steps.ts";
 import { creationAbandoned, invoiceDecider, invoiceNumberDecider, type InvoiceDraft, type InvoiceState } from "./invoice.ts";
 import { invoiceQuotaDecider } from "./quota.ts";
@@ -56,7 +56,9 @@ export async function runCreateInvoiceProcess(eventStore: EventStore, request: C
     invoiceNumber: typedNumber,
     quotaMonth: free ? month : null,
     startedAt: context.now.toISOString(),
-    ...(series ? { series: { gstin: series.key.gstin, financialYear: series.key.financialYear, ...(series.key.series === INVOICE_SERIES ? {} : { kind: series.key.series }) } } : {}),
+    ...(series
+      ? { series: { gstin: series.key.gstin, financialYear: series.key.financialYear, ...(series.key.series === INVOICE_SERIES ? {} : { kind: series.key.series }) } }
+      : {}),
   };
   await handle(eventStore, invoiceStream, invoiceDecider, { kind: "startCreation", intent }, context);
   try {
@@ -102,12 +104,7 @@ export type CreationOutcome = "created" | "compensated" | "nothing-started";
  * so the request that failed and a recovery sweep may both run it, at once or one after
  * the other: whoever loses a race follows the winner.
  */
-export async function settleInvoiceCreation(
-  eventStore: EventStore,
-  invoiceId: string,
-  why: { reason: string; code: string },
-  context: CommandContext,
-): Promise<CreationOutcome> {
+export async function settleInvoiceCreation(eventStore: EventStore, invoiceId: string, why: { reason: string; code: string }, context: CommandContext): Promise<CreationOutcome> {
   const invoiceStream = streams.invoice(invoiceId);
   const fenced = await retryOnConflict(() => handle(eventStore, invoiceStream, invoiceDecider, { kind: "abandonCreation", ...why, at: context.now.toISOString() }, context));
   const state = fenced.state;
@@ -116,11 +113,16 @@ export async function settleInvoiceCreation(
   if (state.creation.phase === "compensated") return "compensated";
   const { intent, abandoned } = state.creation;
   const userId = intent.ownerId;
-  const seriesKey: SeriesKey | null = intent.series ? { userId, series: intent.series.kind ?? INVOICE_SERIES, gstin: intent.series.gstin, financialYear: intent.series.financialYear } : null;
+  const seriesKey: SeriesKey | null = intent.series
+    ? { userId, series: intent.series.kind ?? INVOICE_SERIES, gstin: intent.series.gstin, financialYear: intent.series.financialYear }
+    : null;
   // A series number is found on the series' stream: the intent was recorded before it was issued.
   const issued = seriesKey ? (await readSeries(eventStore, seriesKey)).byDocument.get(invoiceId) : undefined;
   const invoiceNumber = seriesKey ? (issued?.number ?? null) : intent.invoiceNumber;
-  const reason = `invoice ${invoiceNumber ?? "(no number issued yet)"} (${invoiceId}) was not created: ${abandoned?.code ?? why.code}: ${abandoned?.reason ?? why.reason}`.slice(0, 500);
+  const reason = `invoice ${invoiceNumber ?? "(no number issued yet)"} (${invoiceId}) was not created: ${abandoned?.code ?? why.code}: ${abandoned?.reason ?? why.reason}`.slice(
+    0,
+    500,
+  );
   if (intent.quotaMonth) {
     const month = intent.quotaMonth;
     await retryOnConflict(() =>

@@ -18,8 +18,8 @@ import {
 import { streams } from "@bahi/shared/events";
 import { DomainError, notFound, ValidationError, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
-import { fold } from "../http/decider.ts";
-import { isId, recordId } from "../http/ids.ts";
+import { fold } from "../handling/decider.ts";
+import { isId, recordId } from "../handling/ids.ts";
 import { customerDecider } from "../parties/customer.ts";
 import { productDecider, productForInvoice } from "../products/product.ts";
 import { quantityUnitErrors } from "../products/productUnit.ts";
@@ -36,7 +36,13 @@ const COMPENSATION_CESS_ENDED = "2026-02-01";
 const badRequest = (errors: { path: (string | number)[]; message: string }[]) => new ValidationError(errors);
 
 /** Looks up what the invoice needs from other aggregates' own streams and decides its figures. */
-export async function draftInvoice(store: EventStore, userId: string, invoiceId: string, input: InvoiceCreateInput, now: Date): Promise<{ draft: InvoiceDraft; free: { limit: number } | null }> {
+export async function draftInvoice(
+  store: EventStore,
+  userId: string,
+  invoiceId: string,
+  input: InvoiceCreateInput,
+  now: Date,
+): Promise<{ draft: InvoiceDraft; free: { limit: number } | null }> {
   const user = fold(userDecider, await store.readStream(streams.user(userId)));
   if (!user.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
   const businessState = user.profile.stateCode;
@@ -70,7 +76,12 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
   const rateErrors = input.items.flatMap((item, index) =>
     isRateValidOn(item.gstRate / 100, issueDate)
       ? []
-      : [{ path: ["items", index, "gstRate"], message: `GST rate ${item.gstRate / 100}% is not in force on ${indianDateOf(issueDate)} (rates then: ${ratesValidOn(issueDate).join(", ")})` }],
+      : [
+          {
+            path: ["items", index, "gstRate"],
+            message: `GST rate ${item.gstRate / 100}% is not in force on ${indianDateOf(issueDate)} (rates then: ${ratesValidOn(issueDate).join(", ")})`,
+          },
+        ],
   );
   if (rateErrors.length > 0) throw badRequest(rateErrors);
 
@@ -78,7 +89,12 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
     const product = products.get(item.productId.toLowerCase())!;
     const hasCess = product.cessBasisPoints > 0 || product.cessPerUnitMillirupees > 0;
     return hasCess && indianDateOf(issueDate) >= COMPENSATION_CESS_ENDED
-      ? [{ path: ["items", index, "productId"], message: `${product.name} carries compensation cess, which ended on 1 Feb 2026: remove the cess from the product to invoice it on ${indianDateOf(issueDate)}` }]
+      ? [
+          {
+            path: ["items", index, "productId"],
+            message: `${product.name} carries compensation cess, which ended on 1 Feb 2026: remove the cess from the product to invoice it on ${indianDateOf(issueDate)}`,
+          },
+        ]
       : [];
   });
   if (cessErrors.length > 0) throw badRequest(cessErrors);
@@ -89,12 +105,21 @@ export async function draftInvoice(store: EventStore, userId: string, invoiceId:
   const toSez = customer.isSez === true && customer.gstNumber !== null;
   // s.10(1)(a) IGST Act: goods are supplied where their movement ends, the customer's delivery state.
   const goods = [...products.values()].some((product) => product.kind === "goods");
-  const placeOfSupply = placeOfSupplyFor({ customerStateCode: customerPlaceOfSupply(customer, goods), customerGstin: customer.gstNumber, businessStateCode: businessState, chosen: input.placeOfSupply });
+  const placeOfSupply = placeOfSupplyFor({
+    customerStateCode: customerPlaceOfSupply(customer, goods),
+    customerGstin: customer.gstNumber,
+    businessStateCode: businessState,
+    chosen: input.placeOfSupply,
+  });
   const supply = { supplierState: businessState, placeOfSupply, toSez };
   // Issue 9: reverse charge, LUT and shipping bill: refused (400) when the law does not allow them here.
   const treatment = supplyTreatment(input, { issueDate, placeOfSupply, customerGstin: customer.gstNumber, toSez, profile: user.profile });
   // Issue 9: a composition or unregistered business, or only untaxed lines: a bill of supply without tax (Rule 49).
-  const document = salesDocument(user.profile.gstCategory, input.items.map((item) => ({ gstRate: item.gstRate, product: products.get(item.productId.toLowerCase())! })), { interState: toSez || placeOfSupply !== businessState });
+  const document = salesDocument(
+    user.profile.gstCategory,
+    input.items.map((item) => ({ gstRate: item.gstRate, product: products.get(item.productId.toLowerCase())! })),
+    { interState: toSez || placeOfSupply !== businessState },
+  );
   let lines: LineInput[];
   try {
     lines = input.items.map((item) => ({

@@ -1,8 +1,8 @@
 import { indianDateOf, type InvoiceStatus, type SettableInvoiceStatus } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound } from "@bahi/shared/server";
-import type { Decider } from "../http/decider.ts";
-import { releaseWhy, reservationDecider } from "../http/reservation.ts";
+import type { Decider } from "../handling/decider.ts";
+import { releaseWhy, reservationDecider } from "../handling/reservation.ts";
 import { decideMarkPaid, decidePayment, statusAfterPayment, type MarkPaidCommand, type RecordPaymentCommand } from "./payments.ts";
 
 export type InvoiceEvent = BahiEventOf<
@@ -106,7 +106,13 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceEvent, InvoiceState>
       case "InvoicePaymentRecorded":
         return state.status === "none"
           ? state
-          : { ...state, status: statusAfterPayment(state.status, event.data.settles), paidPaise: (state.paidPaise ?? 0) + event.data.amountPaise, payments: [...(state.payments ?? []), event.data], paidAt: event.data.settles ? event.data.date : state.paidAt };
+          : {
+              ...state,
+              status: statusAfterPayment(state.status, event.data.settles),
+              paidPaise: (state.paidPaise ?? 0) + event.data.amountPaise,
+              payments: [...(state.payments ?? []), event.data],
+              paidAt: event.data.settles ? event.data.date : state.paidAt,
+            };
       case "InvoiceStatusChanged":
         return state.status === "none" ? state : { ...state, status: event.data.to };
       case "InvoiceBecameOverdue":

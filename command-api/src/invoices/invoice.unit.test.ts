@@ -74,7 +74,9 @@ describe("correcting an invoice (issue 9)", () => {
     expect(() => invoiceDecider.decide(cancel(), after)).toThrow("A cancelled invoice cannot be changed");
     expect(() => invoiceDecider.decide(revise(), after)).toThrow("A cancelled invoice cannot be changed");
     expect(() => invoiceDecider.decide(change("paid"), after)).toThrow("A cancelled invoice cannot become paid");
-    expect(invoiceDecider.decide({ kind: "markOverdue", today: "2030-01-01", at: "x" }, given({ type: "InvoiceCreated", data: { ...full, dueDate: "2026-11-20" } }, cancelled!))).toEqual([]);
+    expect(
+      invoiceDecider.decide({ kind: "markOverdue", today: "2030-01-01", at: "x" }, given({ type: "InvoiceCreated", data: { ...full, dueDate: "2026-11-20" } }, cancelled!)),
+    ).toEqual([]);
   });
 
   it("s.34: a paid invoice is corrected by a credit or debit note, not changed; a foreign one is not found", () => {
@@ -96,7 +98,10 @@ describe("the overdue sweep", () => {
   });
   it("leaves paid invoices and invoices without a due date alone", () => {
     expect(invoiceDecider.decide({ kind: "markOverdue", today: "2030-01-01", at: "x" }, given(created))).toEqual([]);
-    const paid = given({ type: "InvoiceCreated", data: { ...draft, dueDate: "2026-01-01" } }, { type: "InvoiceMarkedPaid", data: { invoiceId: "i-1", ownerId: "u-1", paidAt: "x", amountPaise: 1 } });
+    const paid = given(
+      { type: "InvoiceCreated", data: { ...draft, dueDate: "2026-01-01" } },
+      { type: "InvoiceMarkedPaid", data: { invoiceId: "i-1", ownerId: "u-1", paidAt: "x", amountPaise: 1 } },
+    );
     expect(invoiceDecider.decide({ kind: "markOverdue", today: "2030-01-01", at: "x" }, paid)).toEqual([]);
   });
 });
@@ -130,7 +135,10 @@ describe("the free plan's monthly quota", () => {
 
 describe("the invoice creation process on the invoice's own stream", () => {
   const abandon = { kind: "abandonCreation" as const, reason: "number taken", code: "CONFLICT", at: "2026-11-30T10:00:05.000Z" };
-  const abandoned: InvoiceEvent = { type: "InvoiceCreationAbandoned", data: { invoiceId: "i-1", ownerId: "u-1", reason: "number taken", code: "CONFLICT", abandonedAt: "2026-11-30T10:00:05.000Z" } };
+  const abandoned: InvoiceEvent = {
+    type: "InvoiceCreationAbandoned",
+    data: { invoiceId: "i-1", ownerId: "u-1", reason: "number taken", code: "CONFLICT", abandonedAt: "2026-11-30T10:00:05.000Z" },
+  };
   const compensated: InvoiceEvent = { type: "InvoiceCreationCompensated", data: { invoiceId: "i-1", ownerId: "u-1", compensatedAt: "x" } };
 
   it("records the intent first, once", () => {
@@ -165,7 +173,10 @@ describe("the invoice creation process on the invoice's own stream", () => {
   });
 
   it("releases and returns say why and which process gave them back", () => {
-    const held = invoiceNumberDecider.evolve(invoiceNumberDecider.initialState, { type: "InvoiceNumberReserved", data: { userId: "u-1", invoiceNumber: "INV-1", invoiceId: "i-1" } });
+    const held = invoiceNumberDecider.evolve(invoiceNumberDecider.initialState, {
+      type: "InvoiceNumberReserved",
+      data: { userId: "u-1", invoiceNumber: "INV-1", invoiceId: "i-1" },
+    });
     expect(invoiceNumberDecider.decide({ kind: "release", userId: "u-1", value: "INV-1", holder: "i-1", reason: "abandoned", process: "createInvoice" }, held)).toEqual([
       { type: "InvoiceNumberReleased", data: { userId: "u-1", invoiceNumber: "INV-1", invoiceId: "i-1", reason: "abandoned", process: "createInvoice" } },
     ]);

@@ -2,7 +2,7 @@ import { indianDateOf, type Invoice } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { collections } from "@bahi/shared/read-models";
 import { WrongExpectedRevisionError, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
-import { handle } from "../http/decider.ts";
+import { handle } from "../handling/decider.ts";
 import { invoiceDecider } from "./invoice.ts";
 
 export const OVERDUE_QUEUE = "invoice-overdue";
@@ -35,13 +35,19 @@ export function registerOverdueWorker(deps: { eventStore: EventStore; readStore:
         continue;
       }
       try {
-        const result = await handle(deps.eventStore, streams.invoice(invoice.id), invoiceDecider, { kind: "markOverdue", today, at: now.toISOString() }, {
-          userId: invoice.userId,
-          actor: "system:overdue-sweep",
-          correlationId: job.jobId,
-          causationId: job.jobId,
-          now,
-        });
+        const result = await handle(
+          deps.eventStore,
+          streams.invoice(invoice.id),
+          invoiceDecider,
+          { kind: "markOverdue", today, at: now.toISOString() },
+          {
+            userId: invoice.userId,
+            actor: "system:overdue-sweep",
+            correlationId: job.jobId,
+            causationId: job.jobId,
+            now,
+          },
+        );
         if (result.events.length > 0) marked += 1;
       } catch (error) {
         // A lost race (someone paid it just now) is expected; either way the next sweep looks again.

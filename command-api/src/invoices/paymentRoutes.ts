@@ -3,8 +3,8 @@ import type { Request, Response, Router } from "express";
 import { paymentCreateSchema } from "@bahi/shared/contract";
 import { requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { recordId } from "../http/ids.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { recordId } from "../handling/ids.ts";
 import { markPaid, notesPaiseOf, paidInvoiceView, recordPayment } from "./recordPayment.ts";
 
 export function paymentRoutes(router: Router, deps: CommandDeps): void {

@@ -47,7 +47,13 @@ function payable(state: PayableState, ownerId: string) {
   return state.invoice;
 }
 
-function paymentEvent(state: PayableState, invoice: NonNullable<PayableState["invoice"]>, payment: PaymentFacts, balance: number, at: string): BahiEventOf<"InvoicePaymentRecorded"> {
+function paymentEvent(
+  state: PayableState,
+  invoice: NonNullable<PayableState["invoice"]>,
+  payment: PaymentFacts,
+  balance: number,
+  at: string,
+): BahiEventOf<"InvoicePaymentRecorded"> {
   return {
     type: "InvoicePaymentRecorded",
     data: { invoiceId: invoice.invoiceId, ownerId: invoice.ownerId, ...payment, settles: payment.amountPaise === balance, recordedAt: at },

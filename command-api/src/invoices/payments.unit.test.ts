@@ -5,8 +5,14 @@ import { changeable, invoiceDecider, type InvoiceDraft, type InvoiceEvent, type 
 const draft = { dueDate: "2026-11-20", issueDate: "2026-11-01", invoiceId: "i-1", ownerId: "u-1", invoiceNumber: "INV-1", totalPaise: 118000 } as InvoiceDraft;
 const given = (...events: InvoiceEvent[]): InvoiceState => events.reduce(invoiceDecider.evolve, invoiceDecider.initialState);
 const created: InvoiceEvent = { type: "InvoiceCreated", data: draft };
-const pay = (amountPaise: number, notesPaise = 0, date = "2026-11-10") =>
-  ({ kind: "recordPayment" as const, ownerId: "u-1", payment: { paymentId: `p-${amountPaise}`, amountPaise, date, mode: "upi" as const, reference: null }, notesPaise, today: "2026-11-30", at: "2026-11-30T10:00:00Z" });
+const pay = (amountPaise: number, notesPaise = 0, date = "2026-11-10") => ({
+  kind: "recordPayment" as const,
+  ownerId: "u-1",
+  payment: { paymentId: `p-${amountPaise}`, amountPaise, date, mode: "upi" as const, reference: null },
+  notesPaise,
+  today: "2026-11-30",
+  at: "2026-11-30T10:00:00Z",
+});
 const apply = (state: InvoiceState, command: Parameters<typeof invoiceDecider.decide>[0]) => invoiceDecider.decide(command, state).reduce(invoiceDecider.evolve, state);
 
 describe("payments on the invoice's own stream (issue 10)", () => {
@@ -61,7 +67,9 @@ describe("payments on the invoice's own stream (issue 10)", () => {
     const view = (extra: Partial<Invoice>) => withBalance({ total: "1180.00", status: "pending", ...extra } as Invoice);
     expect(view({ status: "paid" })).toMatchObject({ amountPaid: "1180.00", balanceDue: "0.00" });
     // s.34: a credit larger than what is left leaves a balance of 0, never negative.
-    expect(view({ netTotal: "500.00", status: "partially_paid", payments: [{ id: "p", amount: "700.00", date: "d", mode: "upi", reference: null, recordedAt: "r" }] })).toMatchObject({ amountPaid: "700.00", balanceDue: "0.00" });
+    expect(
+      view({ netTotal: "500.00", status: "partially_paid", payments: [{ id: "p", amount: "700.00", date: "d", mode: "upi", reference: null, recordedAt: "r" }] }),
+    ).toMatchObject({ amountPaid: "700.00", balanceDue: "0.00" });
     expect(view({ netTotal: "1000.00" })).toMatchObject({ amountPaid: "0.00", balanceDue: "1000.00" });
   });
 });

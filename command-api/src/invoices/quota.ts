@@ -1,7 +1,7 @@
 import type { BahiEventOf } from "@bahi/shared/events";
 import { streams } from "@bahi/shared/events";
 import { DomainError, type EventStore } from "@bahi/shared/server";
-import { fold, type Decider } from "../http/decider.ts";
+import { fold, type Decider } from "../handling/decider.ts";
 
 export type QuotaEvent = BahiEventOf<"InvoiceQuotaUsed" | "InvoiceQuotaReturned">;
 export type QuotaState = { used: ReadonlySet<string> };
@@ -37,10 +37,7 @@ export const invoiceQuotaDecider: Decider<QuotaCommand, QuotaEvent, QuotaState> 
       case "use":
         if (state.used.has(command.invoiceId)) return [];
         if (state.used.size >= command.limit) {
-          throw new DomainError(
-            "PLAN_LIMIT",
-            `You have used all ${command.limit} invoices of the free plan this month. Upgrade to Professional for unlimited invoices.`,
-          );
+          throw new DomainError("PLAN_LIMIT", `You have used all ${command.limit} invoices of the free plan this month. Upgrade to Professional for unlimited invoices.`);
         }
         return [{ type: "InvoiceQuotaUsed", data: { userId: command.userId, month: command.month, invoiceId: command.invoiceId, limit: command.limit } }];
       case "return":

@@ -21,10 +21,12 @@ export function recipientParticularsProblems(recipient: Recipient, taxablePaise:
     return [{ path: ["customerId"], message: `Add ${recipient.name}'s address to the customer first: a tax invoice to a registered buyer must show it (Rule 46(d))` }];
   }
   if (!recipient.gstin && taxablePaise >= UNREGISTERED_ADDRESS_THRESHOLD_PAISE && (!hasAddress || !recipient.stateCode)) {
-    return [{
-      path: ["customerId"],
-      message: `Add ${recipient.name}'s address and state to the customer first: an invoice of ₹50,000 or more to an unregistered buyer must show them (Rule 46(e))`,
-    }];
+    return [
+      {
+        path: ["customerId"],
+        message: `Add ${recipient.name}'s address and state to the customer first: an invoice of ₹50,000 or more to an unregistered buyer must show them (Rule 46(e))`,
+      },
+    ];
   }
   return [];
 }

@@ -2,7 +2,7 @@
 import { formatPaise, indianDateOf, toPaise, type Invoice, type PaymentCreateInput } from "@bahi/shared/contract";
 import { invoiceView, noteShareOf, paymentView, streams } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { fold, handle, type CommandContext } from "../handling/decider.ts";
 import { invoiceNotesDecider, salesNoteDecider } from "../notes/salesNote.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 import { invoiceDecider, type InvoiceState } from "./invoice.ts";
@@ -45,7 +45,13 @@ export async function markPaid(store: EventStore, target: Target, context: Comma
   const { userId, invoiceId, paymentId, now } = target;
   return retryOnConflict(async () => {
     const notesPaise = await notesPaiseOf(store, invoiceId);
-    return handle(store, streams.invoice(invoiceId), invoiceDecider, { kind: "markPaid", ownerId: userId, paymentId, notesPaise, today: indianDateOf(now), at: now.toISOString() }, context);
+    return handle(
+      store,
+      streams.invoice(invoiceId),
+      invoiceDecider,
+      { kind: "markPaid", ownerId: userId, paymentId, notesPaise, today: indianDateOf(now), at: now.toISOString() },
+      context,
+    );
   });
 }
 
@@ -61,4 +67,3 @@ export function paidInvoiceView(state: InvoiceState, notesPaise: number): Invoic
     payments: (state.payments ?? []).map(paymentView),
   };
 }
-

@@ -8,7 +8,7 @@ import { streams } from "@bahi/shared/events";
 import { financialYearOf, periodLabel, returnPeriodOf } from "@bahi/shared/returns";
 import { DomainError, ValidationError, type EventStore } from "@bahi/shared/server";
 import { filedReturns } from "../gst/closedPeriods.ts";
-import { fold, handle, type CommandContext, type Handled } from "../http/decider.ts";
+import { fold, handle, type CommandContext, type Handled } from "../handling/decider.ts";
 import { invoiceNotesDecider } from "../notes/salesNote.ts";
 import { draftInvoice } from "./draftInvoice.ts";
 import { documentTypeChangeProblem } from "./salesDocument.ts";
@@ -65,7 +65,12 @@ export async function reviseInvoice(
   return handle(store, streams.invoice(invoiceId), invoiceDecider, { kind: "revise", ownerId: userId, facts, at: now.toISOString() }, context);
 }
 
-export async function cancelInvoice(store: EventStore, reason: string, target: { userId: string; invoiceId: string; now: Date }, context: CommandContext): Promise<Handled<InvoiceState>> {
+export async function cancelInvoice(
+  store: EventStore,
+  reason: string,
+  target: { userId: string; invoiceId: string; now: Date },
+  context: CommandContext,
+): Promise<Handled<InvoiceState>> {
   const { userId, invoiceId, now } = target;
   await changeableInvoice(store, userId, invoiceId);
   return handle(store, streams.invoice(invoiceId), invoiceDecider, { kind: "cancel", ownerId: userId, reason, at: now.toISOString() }, context);

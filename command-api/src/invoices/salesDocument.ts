@@ -38,7 +38,9 @@ export function salesDocument(
 ): SalesDocument {
   // s.10(2)(c), s.10(2A)(c): a composition taxpayer makes no inter-state outward supplies.
   if (gstCategory === "Composition" && sale.interState) {
-    throw new ValidationError([{ path: ["placeOfSupply"], message: "A composition business can sell only within its own state (s.10(2)(c)): choose your state as the place of supply" }]);
+    throw new ValidationError([
+      { path: ["placeOfSupply"], message: "A composition business can sell only within its own state (s.10(2)(c)): choose your state as the place of supply" },
+    ]);
   }
   const errors = items.flatMap((item, index) =>
     item.product.taxability !== "taxable" && item.gstRate !== 0
@@ -70,9 +72,7 @@ export function lineTaxabilityFact(taxability: ProductTaxability | undefined): {
  * Rule 49 and issue 9's "own series"); tax invoices the invoice series with its prefix.
  */
 export function documentSeries(documentType: SalesDocumentType | undefined, invoiceKey: SeriesKey, invoicePrefix: string): { key: SeriesKey; prefix: string } {
-  return documentType === "billOfSupply"
-    ? { key: { ...invoiceKey, series: BILL_OF_SUPPLY_SERIES }, prefix: BILL_OF_SUPPLY_PREFIX }
-    : { key: invoiceKey, prefix: invoicePrefix };
+  return documentType === "billOfSupply" ? { key: { ...invoiceKey, series: BILL_OF_SUPPLY_SERIES }, prefix: BILL_OF_SUPPLY_PREFIX } : { key: invoiceKey, prefix: invoicePrefix };
 }
 
 /**

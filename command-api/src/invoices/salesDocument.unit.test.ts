@@ -15,15 +15,26 @@ describe("which sales document (issue 9)", () => {
 
   it("Rule 49: only exempt lines make a bill of supply; a mixed invoice is a tax invoice recorded as before", () => {
     expect(salesDocument("Regular", [{ gstRate: 0, product: rice }]).documentType).toBe("billOfSupply");
-    const mixed = salesDocument(null, [{ gstRate: 1800, product: oil }, { gstRate: 0, product: rice }]);
+    const mixed = salesDocument(null, [
+      { gstRate: 1800, product: oil },
+      { gstRate: 0, product: rice },
+    ]);
     expect(mixed).toMatchObject({ documentType: "taxInvoice", chargesTax: true, taxabilities: ["taxable", "exempt"] });
     expect(salesDocumentFacts(mixed)).toEqual({});
   });
 
   it("an exempt product invoiced at a non-zero rate is a 400 naming the line", () => {
-    expect(() => salesDocument("Regular", [{ gstRate: 1800, product: oil }, { gstRate: 500, product: rice }])).toThrow(ValidationError);
+    expect(() =>
+      salesDocument("Regular", [
+        { gstRate: 1800, product: oil },
+        { gstRate: 500, product: rice },
+      ]),
+    ).toThrow(ValidationError);
     try {
-      salesDocument("Regular", [{ gstRate: 1800, product: oil }, { gstRate: 500, product: rice }]);
+      salesDocument("Regular", [
+        { gstRate: 1800, product: oil },
+        { gstRate: 500, product: rice },
+      ]);
     } catch (error) {
       expect((error as ValidationError).errors).toEqual([{ path: ["items", 1, "gstRate"], message: "Rice is exempt: its GST rate must be 0" }]);
     }
@@ -40,7 +51,9 @@ describe("which sales document (issue 9)", () => {
   it("a revision may not turn a tax invoice into a bill of supply or back (their numbers are from different series)", () => {
     expect(documentTypeChangeProblem({ invoiceNumber: "INV/26-27/0001" }, {})).toBeNull();
     expect(documentTypeChangeProblem({ invoiceNumber: "INV/26-27/0001" }, { documentType: "billOfSupply" })).toContain("Cancel it and create a new bill");
-    expect(documentTypeChangeProblem({ invoiceNumber: "BOS/26-27/0001", documentType: "billOfSupply" }, { documentType: "taxInvoice" })).toContain("Cancel it and create a new invoice");
+    expect(documentTypeChangeProblem({ invoiceNumber: "BOS/26-27/0001", documentType: "billOfSupply" }, { documentType: "taxInvoice" })).toContain(
+      "Cancel it and create a new invoice",
+    );
   });
 });
 

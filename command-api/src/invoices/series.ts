@@ -1,7 +1,7 @@
 import { DEFAULT_INVOICE_PREFIX, financialYearOf, indianDateOf, seriesNumber } from "@bahi/shared/contract";
 import { streams, type BahiEventOf } from "@bahi/shared/events";
 import { DomainError, type EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext, type Decider } from "../http/decider.ts";
+import { fold, handle, type CommandContext, type Decider } from "../handling/decider.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 
 /** The invoices' series; credit and debit notes have their own ("credit-note", "debit-note": notes/issueSalesNote.ts). */
@@ -34,7 +34,6 @@ export type SeriesState = { issued: number; byDocument: ReadonlyMap<string, Issu
 export type SeriesCommand =
   | ({ kind: "issue"; prefix: string; documentId: string; documentDate: string; at: string } & SeriesKey)
   | ({ kind: "void"; documentId: string; reason: string; at: string } & SeriesKey);
-
 
 /**
  * Whether a typed number is one the series would give later ("INV/26-27/0007" while 3 are
@@ -72,13 +71,20 @@ export const seriesDecider: Decider<SeriesCommand, SeriesEvent, SeriesState> = {
         if (held) throw new DomainError("CONFLICT", `Number ${held.number} was voided: this document cannot take another`);
         const sequence = state.issued + 1;
         const number = seriesNumber(command.prefix, financialYear, sequence);
-        return [{ type: "DocumentNumberIssued", data: { userId, series, gstin, financialYear, sequence, number, documentId, documentDate: command.documentDate, issuedAt: command.at } }];
+        return [
+          { type: "DocumentNumberIssued", data: { userId, series, gstin, financialYear, sequence, number, documentId, documentDate: command.documentDate, issuedAt: command.at } },
+        ];
       }
       case "void": {
         if (!held || held.voided) return [];
         const { sequence, number } = held;
         const date = held.documentDate === null ? {} : { documentDate: held.documentDate };
-        return [{ type: "DocumentNumberVoided", data: { userId, series, gstin, financialYear, sequence, number, documentId, ...date, reason: command.reason.slice(0, 500), voidedAt: command.at } }];
+        return [
+          {
+            type: "DocumentNumberVoided",
+            data: { userId, series, gstin, financialYear, sequence, number, documentId, ...date, reason: command.reason.slice(0, 500), voidedAt: command.at },
+          },
+        ];
       }
     }
   },
@@ -115,11 +121,7 @@ export async function issueSeriesNumber(
 }
 
 /** Voids the number issued to the document, if it has one that is not voided yet (idempotent). */
-export async function voidSeriesNumber(
-  eventStore: EventStore,
-  command: SeriesKey & { documentId: string; reason: string },
-  context: CommandContext,
-): Promise<IssuedNumber | null> {
+export async function voidSeriesNumber(eventStore: EventStore, command: SeriesKey & { documentId: string; reason: string }, context: CommandContext): Promise<IssuedNumber | null> {
   const result = await retryOnConflict(() => handle(eventStore, streamOf(command), seriesDecider, { kind: "void", ...command, at: context.now.toISOString() }, context), 200);
   return result.state.byDocument.get(command.documentId) ?? null;
 }

@@ -25,7 +25,7 @@ import { collections } from "@bahi/shared/read-models";
 import { DomainError, type ReadStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
-import { fold } from "../http/decider.ts";
+import { fold } from "../handling/decider.ts";
 import { invoiceDecider } from "./invoice.ts";
 
 /** How long a sale waits for the products read model to catch up before refusing to guess. */

@@ -9,7 +9,7 @@ import { financialYearOf } from "@bahi/shared/returns";
 import { DomainError, notFound, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import { reportingPeriodFor } from "../gst/closedPeriods.ts";
-import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { fold, handle, type CommandContext } from "../handling/decider.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
 import { issueSeriesNumber, UNREGISTERED, voidSeriesNumber, type SeriesKey } from "../invoices/series.ts";
 import { retryOnConflict } from "../processes/steps.ts";
@@ -37,7 +37,13 @@ async function loadInvoices(store: EventStore, userId: string, invoiceIds: reado
  * number withdraws the shares already applied and voids the number (Table 13 counts it
  * cancelled), so nothing stands for a note that was never issued.
  */
-export async function issueSalesNote(store: EventStore, kind: SalesNoteKind, input: SalesNoteCreateInput, target: { userId: string; noteId: string; now: Date }, context: CommandContext) {
+export async function issueSalesNote(
+  store: EventStore,
+  kind: SalesNoteKind,
+  input: SalesNoteCreateInput,
+  target: { userId: string; noteId: string; now: Date },
+  context: CommandContext,
+) {
   const { userId, noteId, now } = target;
   const issueDate = input.issueDate ?? indianDateOf(now);
   const invoices = await loadInvoices(store, userId, input.invoiceIds);
@@ -76,7 +82,9 @@ export async function issueSalesNote(store: EventStore, kind: SalesNoteKind, inp
     // error. A withdrawal or void that fails as well leaves a number reserved without a note
     // (no process sweep covers notes yet: README "Known limits").
     for (const invoiceId of applied) {
-      await retryOnConflict(() => handle(store, streams.invoiceNotes(invoiceId), invoiceNotesDecider, { kind: "withdraw", noteId, ownerId: userId, reason, at: now.toISOString() }, context)).catch(() => undefined);
+      await retryOnConflict(() =>
+        handle(store, streams.invoiceNotes(invoiceId), invoiceNotesDecider, { kind: "withdraw", noteId, ownerId: userId, reason, at: now.toISOString() }, context),
+      ).catch(() => undefined);
     }
     await voidSeriesNumber(store, { ...key, documentId: noteId, reason }, context).catch(() => undefined);
     throw error;

@@ -3,7 +3,7 @@ import { salesNoteCreateSchema, type SalesNoteKind } from "@bahi/shared/contract
 import { salesNoteView } from "@bahi/shared/events";
 import { requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
 import { issueSalesNote } from "./issueSalesNote.ts";
 
 /** POST / for one kind; mounted at /credit-notes and /debit-notes. */

@@ -7,7 +7,7 @@ import { computeInvoice, DEFAULT_UQC, formatPaise, indianDateOf, quantityUnitPro
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { financialYearOf, returnPeriodOf } from "@bahi/shared/returns";
 import { DomainError, ValidationError } from "@bahi/shared/server";
-import type { Decider } from "../http/decider.ts";
+import type { Decider } from "../handling/decider.ts";
 import type { InvoiceDraft } from "../invoices/invoice.ts";
 
 export type SalesNoteFacts = EventData<"SalesNoteIssued">;
@@ -71,7 +71,9 @@ export const invoiceNotesDecider: Decider<InvoiceNotesCommand, InvoiceNotesEvent
   decide(command, state) {
     if (command.kind === "withdraw") {
       const entry = state.standing.get(command.noteId);
-      return entry ? [{ type: "SalesNoteWithdrawn", data: { invoiceId: entry.invoiceId, ownerId: command.ownerId, noteId: command.noteId, reason: command.reason, withdrawnAt: command.at } }] : [];
+      return entry
+        ? [{ type: "SalesNoteWithdrawn", data: { invoiceId: entry.invoiceId, ownerId: command.ownerId, noteId: command.noteId, reason: command.reason, withdrawnAt: command.at } }]
+        : [];
     }
     const { entry, bound } = command;
     if (state.noteIds.has(entry.noteId)) return [];
@@ -117,20 +119,25 @@ export function decideSalesNote(
 ): SalesNoteFacts {
   const first = invoices[0]!.invoice;
   for (const { invoice } of invoices) {
-    if (invoice.customer.id !== first.customer.id) throw bad(["invoiceIds"], `Invoices ${first.invoiceNumber} and ${invoice.invoiceNumber} are to different customers: a note is for one customer`);
+    if (invoice.customer.id !== first.customer.id)
+      throw bad(["invoiceIds"], `Invoices ${first.invoiceNumber} and ${invoice.invoiceNumber} are to different customers: a note is for one customer`);
     const invoiceDate = indianDateOf(invoice.issueDate);
     if (ids.issueDate < invoiceDate) throw bad(["issueDate"], `The note cannot be dated before invoice ${invoice.invoiceNumber} (${invoiceDate})`);
     if (kind === "credit") {
       const deadline = creditNoteDeadline(invoiceDate);
       if (ids.issueDate > deadline) {
-        throw new DomainError("CONFLICT", `s.34(2): a credit note for invoice ${invoice.invoiceNumber} had to be issued by ${deadline} (30 November after its financial year; the annual return's date is not tracked)`);
+        throw new DomainError(
+          "CONFLICT",
+          `s.34(2): a credit note for invoice ${invoice.invoiceNumber} had to be issued by ${deadline} (30 November after its financial year; the annual return's date is not tracked)`,
+        );
       }
     }
   }
   const matched = input.items.map((item, index) => {
     const productId = item.productId.toLowerCase();
     const invoiceId = item.invoiceId?.toLowerCase();
-    if (invoiceId && !invoices.some(({ invoice }) => invoice.invoiceId.toLowerCase() === invoiceId)) throw bad(["items", index, "invoiceId"], "This line's invoice is not one of the note's invoices");
+    if (invoiceId && !invoices.some(({ invoice }) => invoice.invoiceId.toLowerCase() === invoiceId))
+      throw bad(["items", index, "invoiceId"], "This line's invoice is not one of the note's invoices");
     const found = invoices
       .filter(({ invoice }) => !invoiceId || invoice.invoiceId.toLowerCase() === invoiceId)
       .flatMap(({ invoice }) => invoice.lines.filter((line) => line.productId.toLowerCase() === productId).map((line) => ({ invoice, line })))[0];

@@ -15,7 +15,25 @@ const invoice = (over: Partial<InvoiceDraft> = {}): InvoiceDraft =>
     stateTaxLabel: "SGST",
     supplier: { name: "Rao Stores", gstin: "27AAPFU0939F1ZV", address: null, stateCode: "27" },
     customer: { id: "c-1", name: "Reddy Retail", gstin: "29AABCR1718E1ZL", address: null, email: null, phone: null, stateCode: "29" },
-    lines: [{ lineId: "l-1", productId: "p-1", productName: "Hair oil", hsnCode: "3305", quantity: 2, pricePaise: 100000, rateBasisPoints: 1800, discount: null, discountPaise: 0, taxablePaise: 200000, cgstPaise: 0, sgstPaise: 0, igstPaise: 36000, cessPaise: 0, amountPaise: 236000 }],
+    lines: [
+      {
+        lineId: "l-1",
+        productId: "p-1",
+        productName: "Hair oil",
+        hsnCode: "3305",
+        quantity: 2,
+        pricePaise: 100000,
+        rateBasisPoints: 1800,
+        discount: null,
+        discountPaise: 0,
+        taxablePaise: 200000,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 36000,
+        cessPaise: 0,
+        amountPaise: 236000,
+      },
+    ],
     subtotalPaise: 200000,
     totalPaise: 236000,
     ...over,
@@ -34,7 +52,18 @@ const on = (inv: InvoiceDraft, creditedPaise = 0): NoteInvoice[] => [{ invoice: 
 describe("credit and debit notes (s.34)", () => {
   it("s.34(1): a credit note takes the invoice line's rate and the invoice's heads (IGST for an inter-state supply)", () => {
     const note = decideSalesNote("credit", input(1), on(invoice()), ids());
-    expect(note).toMatchObject({ kind: "credit", placeOfSupply: "29", taxKind: "inter", subtotalPaise: 100000, igstPaise: 18000, cgstPaise: 0, sgstPaise: 0, totalPaise: 118000, reportingPeriod: "072026", invoiceNumbers: ["INV/26-27/0001"] });
+    expect(note).toMatchObject({
+      kind: "credit",
+      placeOfSupply: "29",
+      taxKind: "inter",
+      subtotalPaise: 100000,
+      igstPaise: 18000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      totalPaise: 118000,
+      reportingPeriod: "072026",
+      invoiceNumbers: ["INV/26-27/0001"],
+    });
     expect(note.lines[0]).toMatchObject({ invoiceId: "i-1", productId: "p-1", rateBasisPoints: 1800, taxablePaise: 100000 });
   });
 
@@ -64,7 +93,15 @@ describe("credit and debit notes (s.34)", () => {
   });
 
   it("s.34: each invoice's ledger counts a note once, credit and debit apart", () => {
-    const entry = (noteId: string, kind: "credit" | "debit", taxablePaise: number) => ({ invoiceId: "i-1", ownerId: "u-1", noteId, kind, number: "X", taxablePaise, appliedAt: "t" });
+    const entry = (noteId: string, kind: "credit" | "debit", taxablePaise: number) => ({
+      invoiceId: "i-1",
+      ownerId: "u-1",
+      noteId,
+      kind,
+      number: "X",
+      taxablePaise,
+      appliedAt: "t",
+    });
     const events = [entry("n-1", "credit", 100), entry("n-2", "debit", 30)].map((data) => ({ type: "SalesNoteApplied" as const, data }));
     const state = events.reduce(invoiceNotesDecider.evolve, invoiceNotesDecider.initialState);
     expect(state).toMatchObject({ creditedPaise: 100, debitedPaise: 30 });

@@ -9,8 +9,8 @@
  */
 import { DomainError, notFound } from "@bahi/shared/server";
 import type { BahiEvent } from "@bahi/shared/events";
-import type { Decider } from "../http/decider.ts";
-import { isOwnedActive, type RecordCommand, type RecordState } from "../http/ownedRecord.ts";
+import type { Decider } from "../handling/decider.ts";
+import { isOwnedActive, type RecordCommand, type RecordState } from "../handling/ownedRecord.ts";
 
 export type ArchiveCommand = { kind: "archive" | "unarchive"; ownerId: string; at: string };
 

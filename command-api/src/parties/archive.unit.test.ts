@@ -6,7 +6,18 @@ import { customerDecider, customerView, type CustomerEvent, type CustomerState }
 const OWNER = "owner-1";
 const added: CustomerEvent = {
   type: "CustomerAdded",
-  data: { customerId: "c-1", ownerId: OWNER, name: "Reddy Retail", email: null, phone: null, address: null, gstNumber: null, creditLimitPaise: 0, stateCode: "36", addedAt: "2026-01-01" },
+  data: {
+    customerId: "c-1",
+    ownerId: OWNER,
+    name: "Reddy Retail",
+    email: null,
+    phone: null,
+    address: null,
+    gstNumber: null,
+    creditLimitPaise: 0,
+    stateCode: "36",
+    addedAt: "2026-01-01",
+  },
 };
 const given = (...events: CustomerEvent[]): CustomerState => events.reduce(customerDecider.evolve, customerDecider.initialState);
 
@@ -30,5 +41,4 @@ describe("archiving a customer (issue 10)", () => {
     expect(() => customerDecider.decide({ kind: "archive", ownerId: "someone", at: "x" }, given(added))).toThrow(DomainError);
     expect(() => customerDecider.decide({ kind: "archive", ownerId: OWNER, at: "x" }, given(added, deleted))).toThrow(DomainError);
   });
-
 });

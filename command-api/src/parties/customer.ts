@@ -1,6 +1,6 @@
 import { customerStateCode, formatPaise, toPaise, type Customer, type CustomerInput } from "@bahi/shared/contract";
 import type { BahiEventOf } from "@bahi/shared/events";
-import { ownedRecordDecider } from "../http/ownedRecord.ts";
+import { ownedRecordDecider } from "../handling/ownedRecord.ts";
 import { archivableDecider, type Archivable } from "./archive.ts";
 
 type CustomerRecordEvent = BahiEventOf<"CustomerAdded" | "CustomerUpdated" | "CustomerDeleted">;
@@ -52,7 +52,9 @@ const customerRecordDecider = ownedRecordDecider<CustomerInput, CustomerFields, 
 export const customerDecider = archivableDecider<CustomerInput, CustomerFields, CustomerRecordEvent, CustomerArchiveEvent>(customerRecordDecider, {
   label: "Customer",
   toEvent: (kind, customerId, ownerId, at) =>
-    kind === "archived" ? { type: "CustomerArchived", data: { customerId, ownerId, archivedAt: at } } : { type: "CustomerUnarchived", data: { customerId, ownerId, unarchivedAt: at } },
+    kind === "archived"
+      ? { type: "CustomerArchived", data: { customerId, ownerId, archivedAt: at } }
+      : { type: "CustomerUnarchived", data: { customerId, ownerId, unarchivedAt: at } },
   kindOf: (event) => (event.type === "CustomerArchived" ? "archived" : event.type === "CustomerUnarchived" ? "unarchived" : null),
 });
 

@@ -2,13 +2,38 @@ import { describe, expect, it } from "vitest";
 import type { CustomerInput } from "@bahi/shared/contract";
 import { DomainError } from "@bahi/shared/server";
 import { customerDecider, customerView, type CustomerEvent, type CustomerState } from "./customer.ts";
-import type { RecordCommand } from "../http/ownedRecord.ts";
+import type { RecordCommand } from "../handling/ownedRecord.ts";
 
 const OWNER = "owner-1";
-const input: CustomerInput = { name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimit: "5000.50", stateCode: "27", shippingAddress: null, shippingStateCode: null, isSez: false };
+const input: CustomerInput = {
+  name: "Ravi Traders",
+  email: "ravi@example.com",
+  phone: null,
+  address: "Pune",
+  gstNumber: "27AAPFU0939F1ZV",
+  creditLimit: "5000.50",
+  stateCode: "27",
+  shippingAddress: null,
+  shippingStateCode: null,
+  isSez: false,
+};
 const added: CustomerEvent = {
   type: "CustomerAdded",
-  data: { customerId: "c-1", ownerId: OWNER, name: "Ravi Traders", email: "ravi@example.com", phone: null, address: "Pune", gstNumber: "27AAPFU0939F1ZV", creditLimitPaise: 500050, stateCode: "27", shippingAddress: null, shippingStateCode: null, isSez: false, addedAt: "2026-01-01T00:00:00.000Z" },
+  data: {
+    customerId: "c-1",
+    ownerId: OWNER,
+    name: "Ravi Traders",
+    email: "ravi@example.com",
+    phone: null,
+    address: "Pune",
+    gstNumber: "27AAPFU0939F1ZV",
+    creditLimitPaise: 500050,
+    stateCode: "27",
+    shippingAddress: null,
+    shippingStateCode: null,
+    isSez: false,
+    addedAt: "2026-01-01T00:00:00.000Z",
+  },
 };
 
 function given(...events: CustomerEvent[]): CustomerState {
@@ -28,16 +53,18 @@ describe("the customer decider", () => {
   it("updates its owner's live customer", () => {
     const events = when(given(added), { kind: "update", ownerId: OWNER, input: { ...input, name: "Ravi & Sons", creditLimit: "0.00" }, at: "2026-02-01T00:00:00.000Z" })();
     const { addedAt: _added, ...unchanged } = added.data;
-    expect(events).toEqual([
-      { type: "CustomerUpdated", data: { ...unchanged, name: "Ravi & Sons", creditLimitPaise: 0, updatedAt: "2026-02-01T00:00:00.000Z" } },
-    ]);
+    expect(events).toEqual([{ type: "CustomerUpdated", data: { ...unchanged, name: "Ravi & Sons", creditLimitPaise: 0, updatedAt: "2026-02-01T00:00:00.000Z" } }]);
     const state = given(added, events[0]!);
     expect(customerView(state)).toMatchObject({ name: "Ravi & Sons", creditLimit: "0.00", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-02-01T00:00:00.000Z" });
   });
 
   it("treats another owner's, a missing and a deleted customer alike: not found", () => {
     const deleted: CustomerEvent = { type: "CustomerDeleted", data: { customerId: "c-1", ownerId: OWNER, deletedAt: "x" } };
-    for (const [state, ownerId] of [[given(added), "someone-else"], [given(), OWNER], [given(added, deleted), OWNER]] as const) {
+    for (const [state, ownerId] of [
+      [given(added), "someone-else"],
+      [given(), OWNER],
+      [given(added, deleted), OWNER],
+    ] as const) {
       expect(when(state, { kind: "update", ownerId, input, at: "x" })).toThrow("Customer not found");
       expect(when(state, { kind: "delete", ownerId, at: "x" })).toThrow("Customer not found");
     }

@@ -14,22 +14,13 @@
  * rare for a small shop, and the document keeps its own copy of the customer's particulars
  * anyway. Same for the credit limit: two invoices in the same instant can both pass.
  */
-import {
-  customerBalancePaise,
-  compareWirePositions,
-  formatInr,
-  formatPaise,
-  overCreditLimit,
-  type CustomerAdvance,
-  type Expense,
-  type Invoice,
-} from "@bahi/shared/contract";
+import { customerBalancePaise, compareWirePositions, formatInr, formatPaise, overCreditLimit, type CustomerAdvance, type Expense, type Invoice } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { collections, type DeliveryChallanDocument, type SalesNoteDocument } from "@bahi/shared/read-models";
 import { DomainError, notFound, type ReadStore } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { fold } from "../http/decider.ts";
-import { recordId } from "../http/ids.ts";
+import { fold } from "../handling/decider.ts";
+import { recordId } from "../handling/ids.ts";
 import { assertNotArchived } from "./archive.ts";
 import { customerDecider } from "./customer.ts";
 import { vendorDecider } from "./vendor.ts";
@@ -87,7 +78,9 @@ async function documentsInTail(
   found: Map<string, Set<string>>,
 ): Promise<void> {
   const applied = (type: string) => checkpoints[events[type]!.collection] ?? null;
-  let from = Object.keys(events).map(applied).reduce((oldest, position) => (compareWirePositions(position, oldest) < 0 ? position : oldest));
+  let from = Object.keys(events)
+    .map(applied)
+    .reduce((oldest, position) => (compareWirePositions(position, oldest) < 0 ? position : oldest));
   const head = await deps.eventLog.head();
   const deadline = Date.now() + READ_MODELS_WAIT_MS;
   while (compareWirePositions(from, head) < 0) {

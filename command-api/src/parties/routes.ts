@@ -3,10 +3,10 @@ import type { ZodType } from "zod";
 import type { BahiEvent } from "@bahi/shared/events";
 import { requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { handle, type Decider } from "../http/decider.ts";
-import { recordId } from "../http/ids.ts";
-import type { RecordCommand } from "../http/ownedRecord.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { handle, type Decider } from "../handling/decider.ts";
+import { recordId } from "../handling/ids.ts";
+import type { RecordCommand } from "../handling/ownedRecord.ts";
 import type { ArchiveCommand } from "./archive.ts";
 
 export interface PartyResource<Input, Event extends BahiEvent, State> {
@@ -20,10 +20,7 @@ export interface PartyResource<Input, Event extends BahiEvent, State> {
 }
 
 /** POST / PUT /:id / DELETE /:id, POST /:id/archive and /:id/unarchive for a business's contacts (customers, vendors). */
-export function partyRoutes<Input, Event extends BahiEvent, State>(
-  deps: CommandDeps,
-  resource: PartyResource<Input, Event, State>,
-): Router {
+export function partyRoutes<Input, Event extends BahiEvent, State>(deps: CommandDeps, resource: PartyResource<Input, Event, State>): Router {
   const router = Router();
 
   const idParam = (raw: string | undefined) => recordId(raw, resource.label);

@@ -1,6 +1,6 @@
 import type { Vendor, VendorInput } from "@bahi/shared/contract";
 import type { BahiEventOf } from "@bahi/shared/events";
-import { ownedRecordDecider } from "../http/ownedRecord.ts";
+import { ownedRecordDecider } from "../handling/ownedRecord.ts";
 import { archivableDecider, type Archivable } from "./archive.ts";
 
 type VendorRecordEvent = BahiEventOf<"VendorAdded" | "VendorUpdated" | "VendorDeleted">;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { VendorInput } from "@bahi/shared/contract";
-import type { RecordCommand } from "../http/ownedRecord.ts";
+import type { RecordCommand } from "../handling/ownedRecord.ts";
 import { vendorDecider, vendorView, type VendorEvent, type VendorState } from "./vendor.ts";
 
 const OWNER = "owner-1";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { collections, type ProcessDocument } from "@bahi/shared/read-models";
 import type { EventStore, ReadStore } from "@bahi/shared/server";
-import type { CommandContext } from "../http/decider.ts";
+import type { CommandContext } from "../handling/decider.ts";
 import { streams } from "@bahi/shared/events";
-import { fold, handle } from "../http/decider.ts";
+import { fold, handle } from "../handling/decider.ts";
 import { settleInvoiceCreation } from "../invoices/createInvoiceProcess.ts";
 import { invoiceDecider, invoiceNumberDecider } from "../invoices/invoice.ts";
 import { invoiceQuotaDecider } from "../invoices/quota.ts";
@@ -43,9 +43,7 @@ export interface RecoveryReport {
 export async function resumeUnfinishedProcesses(deps: ProcessRecoveryDeps): Promise<RecoveryReport> {
   const now = deps.clock();
   const cutoff = now.getTime() - deps.olderThanMs;
-  const unfinished = await Promise.all(
-    (["started", "abandoned", "reopened"] as const).map((phase) => deps.readStore.find<ProcessDocument>(collections.processes, { phase })),
-  );
+  const unfinished = await Promise.all((["started", "abandoned", "reopened"] as const).map((phase) => deps.readStore.find<ProcessDocument>(collections.processes, { phase })));
   const candidates = unfinished.flat().filter((doc) => {
     // A reopened process ended long ago: what it holds now belongs to no running request.
     if (doc.phase === "reopened") return true;
@@ -106,11 +104,23 @@ async function releaseStrayHolds(eventStore: EventStore, doc: ProcessDocument, c
       if (fold(invoiceDecider, await eventStore.readStream(streams.invoice(doc.aggregateId))).status !== "none") continue;
       if (what === "number") {
         await retryOnConflict(() =>
-          handle(eventStore, streams.invoiceNumberReservation(userId, value), invoiceNumberDecider, { kind: "release", userId, value, holder: doc.aggregateId, reason, process: doc.kind }, context),
+          handle(
+            eventStore,
+            streams.invoiceNumberReservation(userId, value),
+            invoiceNumberDecider,
+            { kind: "release", userId, value, holder: doc.aggregateId, reason, process: doc.kind },
+            context,
+          ),
         );
       } else {
         await retryOnConflict(() =>
-          handle(eventStore, streams.invoiceQuota(userId, value), invoiceQuotaDecider, { kind: "return", userId, month: value, invoiceId: doc.aggregateId, reason, process: doc.kind }, context),
+          handle(
+            eventStore,
+            streams.invoiceQuota(userId, value),
+            invoiceQuotaDecider,
+            { kind: "return", userId, month: value, invoiceId: doc.aggregateId, reason, process: doc.kind },
+            context,
+          ),
         );
       }
       released++;

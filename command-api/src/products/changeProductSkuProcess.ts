@@ -1,7 +1,7 @@
 import type { ProductUpdateInput } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext, type Handled } from "../http/decider.ts";
+import { fold, handle, type CommandContext, type Handled } from "../handling/decider.ts";
 import { errorCode, errorReason, retryOnConflict } from "../processes/steps.ts";
 import { productDecider, productProcessAbandoned, type ProductState } from "./product.ts";
 import { assertSkuFree, releaseSku, reserveSku } from "./skuSteps.ts";

@@ -1,7 +1,7 @@
 import type { ProductCreateInput } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext, type Handled } from "../http/decider.ts";
+import { fold, handle, type CommandContext, type Handled } from "../handling/decider.ts";
 import { errorCode, errorReason, retryOnConflict } from "../processes/steps.ts";
 import { productDecider, productProcessAbandoned, type ProductState } from "./product.ts";
 import { assertSkuFree, releaseSku, reserveSku } from "./skuSteps.ts";
@@ -53,7 +53,11 @@ export async function settleProductCreation(
   if (!state.creation) return "nothing-started";
   if (state.creation.phase === "compensated") return "compensated";
   const { ownerId, sku } = state.creation.intent;
-  await releaseSku(eventStore, { userId: ownerId, sku, productId, reason: `product ${productId} was not created: ${why.code}: ${why.reason}`.slice(0, 500), process: CREATE_PRODUCT }, context);
+  await releaseSku(
+    eventStore,
+    { userId: ownerId, sku, productId, reason: `product ${productId} was not created: ${why.code}: ${why.reason}`.slice(0, 500), process: CREATE_PRODUCT },
+    context,
+  );
   await retryOnConflict(() => handle(eventStore, stream, productDecider, { kind: "finishCreationCompensation", at }, context));
   return "compensated";
 }

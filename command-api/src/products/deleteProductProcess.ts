@@ -1,6 +1,6 @@
 import { streams } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext, type Handled } from "../http/decider.ts";
+import { fold, handle, type CommandContext, type Handled } from "../handling/decider.ts";
 import { productDecider, type ProductState } from "./product.ts";
 import { releaseSku } from "./skuSteps.ts";
 

@@ -1,8 +1,8 @@
 import { basisPointsToPercent, DEFAULT_UQC, formatPaise, kindOfHsn, toPaise, type ProductCreateInput, type ProductUpdateInput } from "@bahi/shared/contract";
 import type { BahiEventOf, EventData } from "@bahi/shared/events";
 import { DomainError, notFound } from "@bahi/shared/server";
-import type { Decider } from "../http/decider.ts";
-import { releaseWhy, reservationDecider } from "../http/reservation.ts";
+import type { Decider } from "../handling/decider.ts";
+import { releaseWhy, reservationDecider } from "../handling/reservation.ts";
 import { assertQuantityFitsUnit, unitOf } from "./productUnit.ts";
 
 export type ProductEvent = BahiEventOf<
@@ -193,7 +193,9 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
       case "startSkuChange": {
         const product = settled(state, command.ownerId);
         if (command.toSku === product.fields.sku) return [];
-        return [{ type: "ProductSkuChangeStarted", data: { productId: product.id, ownerId: product.ownerId, fromSku: product.fields.sku, toSku: command.toSku, startedAt: command.at } }];
+        return [
+          { type: "ProductSkuChangeStarted", data: { productId: product.id, ownerId: product.ownerId, fromSku: product.fields.sku, toSku: command.toSku, startedAt: command.at } },
+        ];
       }
       case "commitSkuChange": {
         const product = owned(state, command.ownerId);
@@ -206,7 +208,12 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
       case "abandonSkuChange": {
         if ((state.status !== "active" && state.status !== "inactive") || state.skuChange?.phase !== "started") return [];
         const { fromSku, toSku } = state.skuChange;
-        return [{ type: "ProductSkuChangeAbandoned", data: { productId: state.id, ownerId: state.ownerId, fromSku, toSku, reason: command.reason, code: command.code, abandonedAt: command.at } }];
+        return [
+          {
+            type: "ProductSkuChangeAbandoned",
+            data: { productId: state.id, ownerId: state.ownerId, fromSku, toSku, reason: command.reason, code: command.code, abandonedAt: command.at },
+          },
+        ];
       }
       case "finishSkuChange": {
         if (state.status !== "active" && state.status !== "inactive") return [];
@@ -237,7 +244,10 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         const product = owned(state, command.ownerId);
         assertQuantityFitsUnit(command.quantityDelta, unitOf(product.fields), "quantityDelta", product.fields.name);
         return [
-          { type: "StockAdjusted", data: { productId: product.id, ownerId: product.ownerId, quantityDelta: command.quantityDelta, reason: command.reason, adjustedAt: command.at } },
+          {
+            type: "StockAdjusted",
+            data: { productId: product.id, ownerId: product.ownerId, quantityDelta: command.quantityDelta, reason: command.reason, adjustedAt: command.at },
+          },
         ];
       }
     }

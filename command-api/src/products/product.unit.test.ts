@@ -2,7 +2,22 @@ import { describe, expect, it } from "vitest";
 import type { ProductCreateInput } from "@bahi/shared/contract";
 import { productDecider, productForInvoice, type ProductEvent, type ProductState } from "./product.ts";
 
-const input: ProductCreateInput = { name: "Cotton shirt", description: null, sku: "SHIRT-01", category: "Clothing", price: "999.50", minStock: 10, gstRate: 500, hsnCode: "6205", cessRate: 0, cessPerUnit: 0, taxability: "taxable", barcode: null, stock: 40, isActive: true };
+const input: ProductCreateInput = {
+  name: "Cotton shirt",
+  description: null,
+  sku: "SHIRT-01",
+  category: "Clothing",
+  price: "999.50",
+  minStock: 10,
+  gstRate: 500,
+  hsnCode: "6205",
+  cessRate: 0,
+  cessPerUnit: 0,
+  taxability: "taxable",
+  barcode: null,
+  stock: 40,
+  isActive: true,
+};
 const given = (...events: ProductEvent[]): ProductState => events.reduce(productDecider.evolve, productDecider.initialState);
 const creationStarted: ProductEvent = { type: "ProductCreationStarted", data: { productId: "p-1", ownerId: "u-1", sku: "SHIRT-01", startedAt: "2026-11-01" } };
 const [added] = productDecider.decide({ kind: "add", id: "p-1", ownerId: "u-1", input, at: "2026-11-01" }, given(creationStarted));
@@ -11,14 +26,45 @@ describe("the product decider", () => {
   it("adds a product with its price in paise and its opening stock", () => {
     expect(added).toEqual({
       type: "ProductAdded",
-      data: { productId: "p-1", ownerId: "u-1", name: "Cotton shirt", description: null, sku: "SHIRT-01", category: "Clothing", pricePaise: 99950, minStock: 10, gstRateBasisPoints: 500, hsnCode: "6205", kind: "goods", unit: "NOS", openingStock: 40, isActive: true, addedAt: "2026-11-01" },
+      data: {
+        productId: "p-1",
+        ownerId: "u-1",
+        name: "Cotton shirt",
+        description: null,
+        sku: "SHIRT-01",
+        category: "Clothing",
+        pricePaise: 99950,
+        minStock: 10,
+        gstRateBasisPoints: 500,
+        hsnCode: "6205",
+        kind: "goods",
+        unit: "NOS",
+        openingStock: 40,
+        isActive: true,
+        addedAt: "2026-11-01",
+      },
     });
-    expect(productForInvoice(given(added!))).toEqual({ id: "p-1", ownerId: "u-1", isActive: true, name: "Cotton shirt", hsnCode: "6205", price: "999.50", gstRate: "5", cessBasisPoints: 0, cessPerUnitMillirupees: 0, taxability: "taxable", unit: "NOS", kind: "goods" });
+    expect(productForInvoice(given(added!))).toEqual({
+      id: "p-1",
+      ownerId: "u-1",
+      isActive: true,
+      name: "Cotton shirt",
+      hsnCode: "6205",
+      price: "999.50",
+      gstRate: "5",
+      cessBasisPoints: 0,
+      cessPerUnitMillirupees: 0,
+      taxability: "taxable",
+      unit: "NOS",
+      kind: "goods",
+    });
   });
 
   it("Rule 46(g), issue 9: stock moves in fractions only for a measured unit", () => {
     const shirts = given(added!);
-    expect(() => productDecider.decide({ kind: "receiveStock", ownerId: "u-1", quantity: 2.5, note: null, at: "x" }, shirts)).toThrow("Quantity of Cotton shirt must be a whole number (it is counted in NOS)");
+    expect(() => productDecider.decide({ kind: "receiveStock", ownerId: "u-1", quantity: 2.5, note: null, at: "x" }, shirts)).toThrow(
+      "Quantity of Cotton shirt must be a whole number (it is counted in NOS)",
+    );
     expect(() => productDecider.decide({ kind: "adjustStock", ownerId: "u-1", quantityDelta: -0.5, reason: "Torn", at: "x" }, shirts)).toThrow("whole number");
     const [rice] = productDecider.decide({ kind: "add", id: "p-1", ownerId: "u-1", input: { ...input, name: "Rice", unit: "KGS", stock: 12.5 }, at: "x" }, given(creationStarted));
     expect(rice!.data).toMatchObject({ unit: "KGS", openingStock: 12.5 });
@@ -51,7 +97,9 @@ describe("the product's processes on its own stream", () => {
     expect(() => productDecider.decide(addCommand, given(creationStarted, creationAbandoned))).toThrow("rolled back");
     // The other way round: a fence after the commit appends nothing.
     expect(productDecider.decide(abandonCreation, given(creationStarted, added!))).toEqual([]);
-    expect(() => productDecider.decide({ kind: "receiveStock", ownerId: "u-1", quantity: 1, note: null, at: "x" }, given(creationStarted, creationAbandoned))).toThrow("Product not found");
+    expect(() => productDecider.decide({ kind: "receiveStock", ownerId: "u-1", quantity: 1, note: null, at: "x" }, given(creationStarted, creationAbandoned))).toThrow(
+      "Product not found",
+    );
   });
 
   const renamed = { ...input, sku: "SHIRT-02" };

@@ -3,7 +3,7 @@ import { streams } from "@bahi/shared/events";
 import { isHsnInMaster } from "@bahi/shared/returns";
 import { ValidationError, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
-import { fold } from "../http/decider.ts";
+import { fold } from "../handling/decider.ts";
 
 /**
  * Rule 46(g) with Notification 78/2020-CT, checked when a product is saved (products saved

@@ -3,9 +3,9 @@ import { DEFAULT_UQC, productActiveSchema, productCreateSchema, productUpdateSch
 import { streams } from "@bahi/shared/events";
 import { requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle } from "../http/decider.ts";
-import { recordId } from "../http/ids.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { fold, handle } from "../handling/decider.ts";
+import { recordId } from "../handling/ids.ts";
 import { runChangeProductSkuProcess } from "./changeProductSkuProcess.ts";
 import { runCreateProductProcess } from "./createProductProcess.ts";
 import { runDeleteProductProcess } from "./deleteProductProcess.ts";

@@ -1,6 +1,6 @@
 import { streams } from "@bahi/shared/events";
 import { DomainError, type EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext } from "../http/decider.ts";
+import { fold, handle, type CommandContext } from "../handling/decider.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 import { SKU_TAKEN, skuReservationDecider } from "./product.ts";
 

@@ -5,8 +5,8 @@ import { streams } from "@bahi/shared/events";
 import { requireUserId, ValidationError } from "@bahi/shared/server";
 import { userDecider, userView } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { handle } from "../http/decider.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { handle } from "../handling/decider.ts";
 
 /** PUT body: the image as a data URL (what a browser's FileReader gives), so the API stays JSON. */
 const logoUploadSchema = z.object({

@@ -4,10 +4,10 @@ import { streams } from "@bahi/shared/events";
 import { requireUserId, ValidationError } from "@bahi/shared/server";
 import { userDecider, userView, type UserState } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { handle } from "../http/decider.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { handle } from "../handling/decider.ts";
 import { invoicesUsedIn } from "../invoices/quota.ts";
-import { indianMonth } from "../http/month.ts";
+import { indianMonth } from "../handling/month.ts";
 import { logoRoutes } from "./logoRoutes.ts";
 
 /** PUT /api/profile and POST /api/profile/plan: the business's own details and plan. */

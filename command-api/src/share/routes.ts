@@ -3,9 +3,9 @@ import { Router } from "express";
 import { streams } from "@bahi/shared/events";
 import { notFound, requireUserId, shareUrl } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { fold, handle } from "../http/decider.ts";
-import { recordId } from "../http/ids.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { fold, handle } from "../handling/decider.ts";
+import { recordId } from "../handling/ids.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
 import { shareLinkDecider } from "./shareLink.ts";
@@ -43,7 +43,14 @@ export function invoiceShareRoutes(deps: CommandDeps): Router {
     const { invoiceId } = await ownInvoice(userId, req.params.id);
     const now = deps.clock();
     const result = await retryOnConflict(
-      () => handle(deps.eventStore, streams.invoiceShare(invoiceId), shareLinkDecider, { kind: "revoke", invoiceId, ownerId: userId, at: now.toISOString() }, commandContext(req, userId, now)),
+      () =>
+        handle(
+          deps.eventStore,
+          streams.invoiceShare(invoiceId),
+          shareLinkDecider,
+          { kind: "revoke", invoiceId, ownerId: userId, at: now.toISOString() },
+          commandContext(req, userId, now),
+        ),
       5,
     );
     sendPosition(res, result.position);

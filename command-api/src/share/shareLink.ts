@@ -1,6 +1,6 @@
 import type { BahiEventOf } from "@bahi/shared/events";
 import { DomainError, notFound } from "@bahi/shared/server";
-import type { Decider } from "../http/decider.ts";
+import type { Decider } from "../handling/decider.ts";
 
 export type ShareLinkEvent = BahiEventOf<"InvoiceShareLinkCreated" | "InvoiceShareLinkRevoked">;
 
@@ -12,8 +12,7 @@ export interface ShareLinkState {
 
 export type ShareLinkCommand =
   /** The token comes in with the command (the decider draws no random numbers); unused when a link is active. */
-  | { kind: "share"; invoiceId: string; ownerId: string; token: string; invoiceCancelled: boolean; at: string }
-  | { kind: "revoke"; invoiceId: string; ownerId: string; at: string };
+  { kind: "share"; invoiceId: string; ownerId: string; token: string; invoiceCancelled: boolean; at: string } | { kind: "revoke"; invoiceId: string; ownerId: string; at: string };
 
 /**
  * Issue 10: an invoice's share link. Sharing again while a link is active gives the same

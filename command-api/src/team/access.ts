@@ -1,7 +1,7 @@
 import { streams } from "@bahi/shared/events";
 import type { AccessResolver, EventStore } from "@bahi/shared/server";
 import { userDecider, type UserState } from "../auth/user.ts";
-import { fold } from "../http/decider.ts";
+import { fold } from "../handling/decider.ts";
 import { teamDecider, type TeamState } from "./team.ts";
 
 export async function readTeam(eventStore: Pick<EventStore, "readStream">, businessId: string): Promise<TeamState> {

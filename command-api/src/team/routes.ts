@@ -13,9 +13,9 @@ import {
 import { streams } from "@bahi/shared/events";
 import { currentSession, DomainError, notFound, requireAccess, type Access } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { commandContext, sendPosition } from "../http/context.ts";
-import { handle, type CommandContext } from "../http/decider.ts";
-import { recordId } from "../http/ids.ts";
+import { commandContext, sendPosition } from "../handling/context.ts";
+import { handle, type CommandContext } from "../handling/decider.ts";
+import { recordId } from "../handling/ids.ts";
 import { businessName, personName, readTeam, readUser } from "./access.ts";
 import { teamDecider, type TeamCommand } from "./team.ts";
 
@@ -69,7 +69,14 @@ export function teamRoutes(deps: CommandDeps): Router {
     const result = await decide(access.businessId, command, commandContext(req, access.businessId, now));
     sendPosition(res, result.position);
     const token = `${access.businessId}.${invitationId}.${secret}`;
-    const body: InvitationCreated = { id: invitationId, token, url: `${req.protocol}://${req.get("host") ?? "localhost"}/invite/${token}`, email: input.email, role: input.role, expiresAt };
+    const body: InvitationCreated = {
+      id: invitationId,
+      token,
+      url: `${req.protocol}://${req.get("host") ?? "localhost"}/invite/${token}`,
+      email: input.email,
+      role: input.role,
+      expiresAt,
+    };
     res.status(201).json(body);
   });
 
@@ -78,7 +85,11 @@ export function teamRoutes(deps: CommandDeps): Router {
     const token = parseInvitationToken(req.params.token);
     if (!token) throw invitationNotFound();
     const now = deps.clock();
-    const [person, owner, team] = await Promise.all([readUser(deps.eventStore, access.personId), readUser(deps.eventStore, token.businessId), readTeam(deps.eventStore, token.businessId)]);
+    const [person, owner, team] = await Promise.all([
+      readUser(deps.eventStore, access.personId),
+      readUser(deps.eventStore, token.businessId),
+      readTeam(deps.eventStore, token.businessId),
+    ]);
     if (!person.registered || !owner.registered) throw invitationNotFound();
     const name = personName(person);
     const role = team.invitations[token.invitationId]?.role;
@@ -90,7 +101,16 @@ export function teamRoutes(deps: CommandDeps): Router {
       actorName: name,
       ...(role ? { actorRole: role } : {}),
     };
-    const command: TeamCommand = { kind: "accept", businessId: token.businessId, invitationId: token.invitationId, tokenHash: invitationSecretHash(token.secret), memberId: access.personId, email: person.email, name, at: now.toISOString() };
+    const command: TeamCommand = {
+      kind: "accept",
+      businessId: token.businessId,
+      invitationId: token.invitationId,
+      tokenHash: invitationSecretHash(token.secret),
+      memberId: access.personId,
+      email: person.email,
+      name,
+      at: now.toISOString(),
+    };
     const result = await decide(token.businessId, command, context);
     const member = result.state.members[access.personId]!;
     // Accepting is joining: the session now works in the business it joined.
@@ -105,7 +125,11 @@ export function teamRoutes(deps: CommandDeps): Router {
     const access = requireOwner(req);
     const invitationId = recordId(req.params.id, "Invitation");
     const now = deps.clock();
-    const result = await decide(access.businessId, { kind: "revoke", businessId: access.businessId, invitationId, at: now.toISOString() }, commandContext(req, access.businessId, now));
+    const result = await decide(
+      access.businessId,
+      { kind: "revoke", businessId: access.businessId, invitationId, at: now.toISOString() },
+      commandContext(req, access.businessId, now),
+    );
     sendPosition(res, result.position);
     res.status(204).end();
   });

@@ -1,7 +1,7 @@
 import { SEAT_LIMITS, type InvitableRole, type SubscriptionPlan } from "@bahi/shared/contract";
 import type { BahiEventOf } from "@bahi/shared/events";
 import { DomainError, ValidationError } from "@bahi/shared/server";
-import type { Decider } from "../http/decider.ts";
+import type { Decider } from "../handling/decider.ts";
 
 /**
  * Issue 11: a business's team, one aggregate per business (`team-{businessId}`). Invitations,

@@ -33,7 +33,16 @@ const invite = (over: Partial<Extract<TeamCommand, { kind: "invite" }>> = {}): T
 
 const invited = (id: string, email: string, role: "accountant" | "staff" | "auditor" = "auditor"): TeamEvent => ({
   type: "MemberInvited",
-  data: { businessId: business, invitationId: id, email, role, tokenHash: hash("a"), expiresAt: "2026-01-08T00:00:00.000Z", invitedBy: "Asha Rao", invitedAt: "2026-01-01T00:00:00.000Z" },
+  data: {
+    businessId: business,
+    invitationId: id,
+    email,
+    role,
+    tokenHash: hash("a"),
+    expiresAt: "2026-01-08T00:00:00.000Z",
+    invitedBy: "Asha Rao",
+    invitedAt: "2026-01-01T00:00:00.000Z",
+  },
 });
 
 const accept = (over: Partial<Extract<TeamCommand, { kind: "accept" }>> = {}): TeamCommand => ({
@@ -83,7 +92,18 @@ describe("team decider", () => {
   it("accepts once, for the invited email, before it expires, with the right secret", () => {
     const state = given([invited("i-1", "meera@example.com")]);
     expect(teamDecider.decide(accept(), state)).toEqual([
-      { type: "InvitationAccepted", data: { businessId: business, invitationId: "i-1", memberId: "m-1", email: "meera@example.com", name: "Meera Iyer", role: "auditor", acceptedAt: "2026-01-02T00:00:00.000Z" } },
+      {
+        type: "InvitationAccepted",
+        data: {
+          businessId: business,
+          invitationId: "i-1",
+          memberId: "m-1",
+          email: "meera@example.com",
+          name: "Meera Iyer",
+          role: "auditor",
+          acceptedAt: "2026-01-02T00:00:00.000Z",
+        },
+      },
     ]);
     expect(codeOf(accept({ tokenHash: hash("b") }), state)).toBe("INVITATION_NOT_FOUND");
     expect(codeOf(accept({ invitationId: "i-9" }), state)).toBe("INVITATION_NOT_FOUND");
@@ -92,7 +112,10 @@ describe("team decider", () => {
     expect(codeOf(accept({ memberId: business }), state)).toBe("VALIDATION_FAILED");
     const used = given([invited("i-1", "meera@example.com"), ...teamDecider.decide(accept(), state)]);
     expect(codeOf(accept(), used)).toBe("INVITATION_USED");
-    const revoked = given([invited("i-1", "meera@example.com"), { type: "InvitationRevoked", data: { businessId: business, invitationId: "i-1", revokedAt: "2026-01-01T01:00:00.000Z" } }]);
+    const revoked = given([
+      invited("i-1", "meera@example.com"),
+      { type: "InvitationRevoked", data: { businessId: business, invitationId: "i-1", revokedAt: "2026-01-01T01:00:00.000Z" } },
+    ]);
     expect(codeOf(accept(), revoked)).toBe("INVITATION_NOT_FOUND");
   });
 

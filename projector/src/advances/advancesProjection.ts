@@ -35,7 +35,10 @@ export const advancesProjection: Projection<CustomerAdvance> = {
       case "CustomerAdvanceApplied": {
         if (!doc) return doc;
         const d = event.data;
-        return withRemaining({ ...doc, applications: [...doc.applications, { invoiceId: d.invoiceId, paymentId: d.paymentId, amount: formatPaise(d.amountPaise), appliedAt: d.appliedAt }] });
+        return withRemaining({
+          ...doc,
+          applications: [...doc.applications, { invoiceId: d.invoiceId, paymentId: d.paymentId, amount: formatPaise(d.amountPaise), appliedAt: d.appliedAt }],
+        });
       }
       case "CustomerAdvanceApplicationReversed":
         return doc && withRemaining({ ...doc, applications: doc.applications.filter((application) => application.paymentId !== event.data.paymentId) });

@@ -6,7 +6,6 @@ import { paymentReceived } from "./payments.ts";
 
 const RECENT = 5;
 
-
 const monthOf = (date: string) => indianDateOf(date).slice(0, 7);
 
 function empty(userId: string): DashboardDocument {
@@ -39,7 +38,19 @@ const signed = (amountPaise: number, documentType: string | undefined) => (docum
 
 export const dashboardProjection: Projection<DashboardDocument> = {
   collection: collections.dashboards,
-  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoicePaymentRecorded", "InvoiceStatusChanged", "InvoiceBecameOverdue", "InvoiceRevised", "InvoiceCancelled", "ExpenseRecorded", "ExpenseUpdated", "ExpenseDeleted", "SalesNoteIssued"],
+  handles: [
+    "InvoiceCreated",
+    "InvoiceMarkedPaid",
+    "InvoicePaymentRecorded",
+    "InvoiceStatusChanged",
+    "InvoiceBecameOverdue",
+    "InvoiceRevised",
+    "InvoiceCancelled",
+    "ExpenseRecorded",
+    "ExpenseUpdated",
+    "ExpenseDeleted",
+    "SalesNoteIssued",
+  ],
   documentIds(event) {
     switch (event.type) {
       case "InvoiceCreated":
@@ -102,7 +113,9 @@ export const dashboardProjection: Projection<DashboardDocument> = {
         const doc = addSale(current ?? empty(d.ownerId), d.previous.issueDate, -d.previous.subtotalPaise);
         return {
           ...addSale(doc, d.issueDate, d.subtotalPaise),
-          recentInvoices: doc.recentInvoices.map((r) => (r.id === d.invoiceId ? { ...r, customer: { name: d.customer.name }, total: formatPaise(d.totalPaise), issueDate: d.issueDate } : r)),
+          recentInvoices: doc.recentInvoices.map((r) =>
+            r.id === d.invoiceId ? { ...r, customer: { name: d.customer.name }, total: formatPaise(d.totalPaise), issueDate: d.issueDate } : r,
+          ),
         };
       }
       case "InvoiceCancelled": {

@@ -2,7 +2,6 @@ import { formatPaise } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
 import { collections, type EwayBillDocument } from "@bahi/shared/read-models";
 
-
 export const ewayBillsProjection: Projection<EwayBillDocument> = {
   collection: collections.ewayBills,
   handles: ["EwayBillGenerated", "EwayBillCancelled"],

@@ -2,7 +2,6 @@ import { formatPaise } from "@bahi/shared/contract";
 import type { Projection } from "../projection.ts";
 import { collections, gstReturnId, type GstReturnDocument } from "@bahi/shared/read-models";
 
-
 export const gstReturnsProjection: Projection<GstReturnDocument> = {
   collection: collections.gstReturns,
   handles: ["GstReturnFilingRequested", "GstReturnFiled", "GstReturnFilingFailed"],

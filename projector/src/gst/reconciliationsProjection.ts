@@ -9,7 +9,9 @@ export const reconciliationsProjection: Projection<ReconciliationDocument> = {
   collection: collections.reconciliations,
   handles: ["Gstr2bUploaded", "ReconciliationMatchDecided", "ReconciliationCompleted"],
   documentIds: (event) =>
-    event.type === "Gstr2bUploaded" || event.type === "ReconciliationCompleted" || event.type === "ReconciliationMatchDecided" ? [reconciliationId(event.data.userId, event.data.period)] : [],
+    event.type === "Gstr2bUploaded" || event.type === "ReconciliationCompleted" || event.type === "ReconciliationMatchDecided"
+      ? [reconciliationId(event.data.userId, event.data.period)]
+      : [],
   evolve(doc, event) {
     switch (event.type) {
       case "Gstr2bUploaded": {

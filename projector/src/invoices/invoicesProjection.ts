@@ -12,7 +12,16 @@ function withNotes(invoice: Invoice, notes: InvoiceNoteRef[] | undefined): Invoi
 
 export const invoicesProjection: Projection<Invoice> = {
   collection: collections.invoices,
-  handles: ["InvoiceCreated", "InvoiceMarkedPaid", "InvoicePaymentRecorded", "InvoiceStatusChanged", "InvoiceBecameOverdue", "InvoiceRevised", "InvoiceCancelled", "SalesNoteIssued"],
+  handles: [
+    "InvoiceCreated",
+    "InvoiceMarkedPaid",
+    "InvoicePaymentRecorded",
+    "InvoiceStatusChanged",
+    "InvoiceBecameOverdue",
+    "InvoiceRevised",
+    "InvoiceCancelled",
+    "SalesNoteIssued",
+  ],
   documentIds(event) {
     switch (event.type) {
       case "InvoiceCreated":
@@ -44,7 +53,14 @@ function evolveInvoice(doc: Invoice | null, event: BahiEvent): Invoice | null {
     case "InvoiceMarkedPaid":
       return doc && { ...doc, status: "paid", paidAt: event.data.paidAt };
     case "InvoicePaymentRecorded":
-      return doc && { ...doc, status: statusAfterPayment(doc.status, event.data.settles), paidAt: event.data.settles ? event.data.date : doc.paidAt, payments: [...(doc.payments ?? []), paymentView(event.data)] };
+      return (
+        doc && {
+          ...doc,
+          status: statusAfterPayment(doc.status, event.data.settles),
+          paidAt: event.data.settles ? event.data.date : doc.paidAt,
+          payments: [...(doc.payments ?? []), paymentView(event.data)],
+        }
+      );
     case "InvoiceStatusChanged":
       // Issue 10: settled by credit notes alone (Mark Paid on a balance of 0): nothing was received.
       return doc && { ...doc, status: event.data.to, ...(event.data.to === "paid" ? { payments: doc.payments ?? [] } : {}) };

@@ -52,6 +52,12 @@ export const customersProjection: Projection<Customer> = {
 };
 
 /** Customers recorded before issue 9 carry no state: their GSTIN's, else none (see customerStateCode). */
-function placeFields(stateCode: string | null | undefined, shippingAddress: string | null | undefined, shippingStateCode: string | null | undefined, isSez: boolean | undefined, gstNumber: string | null) {
+function placeFields(
+  stateCode: string | null | undefined,
+  shippingAddress: string | null | undefined,
+  shippingStateCode: string | null | undefined,
+  isSez: boolean | undefined,
+  gstNumber: string | null,
+) {
   return { stateCode: customerStateCode({ stateCode, gstNumber }), shippingAddress: shippingAddress ?? null, shippingStateCode: shippingStateCode ?? null, isSez: isSez ?? false };
 }

@@ -6,7 +6,18 @@ import { customersProjection } from "./customersProjection.ts";
 const OWNER = "owner-1";
 const added: BahiEventOf<"CustomerAdded"> = {
   type: "CustomerAdded",
-  data: { customerId: "c-1", ownerId: OWNER, name: "Reddy Retail", email: null, phone: null, address: null, gstNumber: null, creditLimitPaise: 0, stateCode: "36", addedAt: "2026-01-01" },
+  data: {
+    customerId: "c-1",
+    ownerId: OWNER,
+    name: "Reddy Retail",
+    email: null,
+    phone: null,
+    address: null,
+    gstNumber: null,
+    creditLimitPaise: 0,
+    stateCode: "36",
+    addedAt: "2026-01-01",
+  },
 };
 
 describe("customers projection: archiving (issue 10)", () => {

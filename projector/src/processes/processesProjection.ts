@@ -55,7 +55,15 @@ export const processesProjection: Projection<ProcessDocument> = {
       // Issue 10: an advance reserved for an invoice is done once the invoice records the payment or the advance takes it back.
       case "CustomerAdvanceApplied": {
         const d = event.data;
-        return { id: processId("applyAdvance", d.paymentId), kind: "applyAdvance", aggregateId: d.advanceId, ownerId: d.ownerId, startedAt: d.appliedAt, phase: "started", refs: { invoiceId: d.invoiceId, paymentId: d.paymentId } };
+        return {
+          id: processId("applyAdvance", d.paymentId),
+          kind: "applyAdvance",
+          aggregateId: d.advanceId,
+          ownerId: d.ownerId,
+          startedAt: d.appliedAt,
+          phase: "started",
+          refs: { invoiceId: d.invoiceId, paymentId: d.paymentId },
+        };
       }
       case "CustomerAdvanceApplicationReversed":
       case "InvoicePaymentRecorded":
@@ -124,11 +132,11 @@ function given(doc: ProcessDocument | null, hold: string): ProcessDocument | nul
 
 function idsOf(event: BahiEvent): string[] {
   switch (event.type) {
+    // Only invoice creation takes numbers and quota slots, for the invoice it creates.
     case "InvoiceCreationStarted":
     case "InvoiceCreationAbandoned":
     case "InvoiceCreationCompensated":
     case "InvoiceCreated":
-    // Only invoice creation takes numbers and quota slots, for the invoice it creates.
     case "InvoiceNumberReserved":
     case "InvoiceNumberReleased":
     case "InvoiceQuotaUsed":

@@ -1,19 +1,28 @@
 import { describe, expect, it } from "vitest";
 import type { BahiEvent } from "@bahi/shared/events";
-import type { ProcessDocument } from "@bahi/shared/read-models";
 import { invoicesProjection } from "../invoices/invoicesProjection.ts";
 import { projectInMemory } from "../projection.ts";
 import { processesProjection } from "./processesProjection.ts";
 
 const project = (events: BahiEvent[]) => projectInMemory(processesProjection, events);
 
-const started: BahiEvent = { type: "InvoiceCreationStarted", data: { invoiceId: "i-1", ownerId: "u-1", invoiceNumber: "A-1", quotaMonth: "202611", startedAt: "2026-11-30T10:00:00.000Z" } };
+const started: BahiEvent = {
+  type: "InvoiceCreationStarted",
+  data: { invoiceId: "i-1", ownerId: "u-1", invoiceNumber: "A-1", quotaMonth: "202611", startedAt: "2026-11-30T10:00:00.000Z" },
+};
 const abandoned: BahiEvent = { type: "InvoiceCreationAbandoned", data: { invoiceId: "i-1", ownerId: "u-1", reason: "stale", code: "STALE", abandonedAt: "t" } };
 const compensated: BahiEvent = { type: "InvoiceCreationCompensated", data: { invoiceId: "i-1", ownerId: "u-1", compensatedAt: "t" } };
 
 describe("the processes read model", () => {
   it("nominates a started process until its commit or its terminal event", () => {
-    expect(project([started]).get("createInvoice-i-1")).toEqual({ id: "createInvoice-i-1", kind: "createInvoice", aggregateId: "i-1", ownerId: "u-1", startedAt: "2026-11-30T10:00:00.000Z", phase: "started" });
+    expect(project([started]).get("createInvoice-i-1")).toEqual({
+      id: "createInvoice-i-1",
+      kind: "createInvoice",
+      aggregateId: "i-1",
+      ownerId: "u-1",
+      startedAt: "2026-11-30T10:00:00.000Z",
+      phase: "started",
+    });
     expect(project([started, abandoned]).get("createInvoice-i-1")?.phase).toBe("abandoned");
     expect(project([started, abandoned, compensated]).get("createInvoice-i-1")?.phase).toBe("done");
   });
@@ -28,7 +37,10 @@ describe("the processes read model", () => {
     // After the fence and the compensation, a stalled request's reservation is a stray hold.
     const late = project([started, abandoned, compensated, slotUsed, numberReserved]).get("createInvoice-i-1");
     expect(late).toMatchObject({ phase: "reopened", holds: ["quota:202611", "number:A-1"] });
-    expect(project([started, abandoned, compensated, slotUsed, numberReserved, numberReleased]).get("createInvoice-i-1")).toMatchObject({ phase: "reopened", holds: ["quota:202611"] });
+    expect(project([started, abandoned, compensated, slotUsed, numberReserved, numberReleased]).get("createInvoice-i-1")).toMatchObject({
+      phase: "reopened",
+      holds: ["quota:202611"],
+    });
     expect(project([started, abandoned, compensated, slotUsed, numberReserved, numberReleased, slotReturned]).get("createInvoice-i-1")?.phase).toBe("done");
     // Reservations of invoices from before process managers existed reopen nothing.
     expect(project([{ type: "InvoiceNumberReserved", data: { userId: "u-1", invoiceNumber: "OLD-1", invoiceId: "i-old" } }]).get("createInvoice-i-old")).toBeNull();

@@ -13,7 +13,19 @@ const quantityOf = (lines: readonly { productId: string; quantity: number }[], p
 
 export const productsProjection: Projection<Product> = {
   collection: collections.products,
-  handles: ["ProductAdded", "ProductUpdated", "ProductActivated", "ProductDeactivated", "ProductDeleted", "StockReceived", "StockAdjusted", "InvoiceCreated", "InvoiceRevised", "InvoiceCancelled", "SalesNoteIssued"],
+  handles: [
+    "ProductAdded",
+    "ProductUpdated",
+    "ProductActivated",
+    "ProductDeactivated",
+    "ProductDeleted",
+    "StockReceived",
+    "StockAdjusted",
+    "InvoiceCreated",
+    "InvoiceRevised",
+    "InvoiceCancelled",
+    "SalesNoteIssued",
+  ],
   documentIds(event) {
     switch (event.type) {
       case "ProductAdded":

@@ -9,8 +9,7 @@ import type { Projection } from "../projection.ts";
 export const shareLinksProjection: Projection<ShareLinkDocument> = {
   collection: collections.shareLinks,
   handles: ["InvoiceShareLinkCreated", "InvoiceShareLinkRevoked"],
-  documentIds: (event) =>
-    event.type === "InvoiceShareLinkCreated" || event.type === "InvoiceShareLinkRevoked" ? [event.data.token, event.data.invoiceId] : [],
+  documentIds: (event) => (event.type === "InvoiceShareLinkCreated" || event.type === "InvoiceShareLinkRevoked" ? [event.data.token, event.data.invoiceId] : []),
   evolve(doc, event) {
     if (event.type === "InvoiceShareLinkCreated") {
       const { invoiceId, ownerId, token, createdAt } = event.data;

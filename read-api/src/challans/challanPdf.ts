@@ -27,7 +27,12 @@ export function challanPdf(challan: DeliveryChallanDocument, extras: { logo?: Bu
   doc.font(REGULAR).fontSize(9).fillColor("#555555").text("Issued under Rule 55 of the CGST Rules — not a tax invoice", { width, align: "center" });
   doc.text("Original for consignee · Duplicate for transporter · Triplicate for consigner", { width, align: "center" }).fillColor("#000000");
   if (challan.status === "cancelled") {
-    doc.font(BOLD).fontSize(11).fillColor("#b91c1c").text(`CANCELLED${challan.cancelReason ? `: ${challan.cancelReason}` : ""}`, { width, align: "center" }).fillColor("#000000");
+    doc
+      .font(BOLD)
+      .fontSize(11)
+      .fillColor("#b91c1c")
+      .text(`CANCELLED${challan.cancelReason ? `: ${challan.cancelReason}` : ""}`, { width, align: "center" })
+      .fillColor("#000000");
   }
   doc.moveDown(0.6);
   doc.y = Math.max(doc.y, drawLogo(doc, extras.logo, left, 36) + 8);
@@ -52,7 +57,12 @@ export function challanPdf(challan: DeliveryChallanDocument, extras: { logo?: Bu
 
   // Consignee.
   const partyTop = doc.y;
-  doc.moveTo(left, partyTop - 4).lineTo(left + width, partyTop - 4).lineWidth(0.5).strokeColor("#999999").stroke();
+  doc
+    .moveTo(left, partyTop - 4)
+    .lineTo(left + width, partyTop - 4)
+    .lineWidth(0.5)
+    .strokeColor("#999999")
+    .stroke();
   doc.font(BOLD).fontSize(9).text("Consignee", left, partyTop, { width: half });
   doc.font(BOLD).text(facts.customer.name, { width: half });
   doc.font(REGULAR);
@@ -119,7 +129,15 @@ export function challanPdf(challan: DeliveryChallanDocument, extras: { logo?: Bu
     y += 14;
   });
   doc.y = y + 8;
-  doc.font(REGULAR).fontSize(9).text(facts.statesTax ? "Tax is stated for information: it is charged on the tax invoice when the goods are sold." : "No tax is charged: the goods are not being sold.", left, doc.y, { width });
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .text(
+      facts.statesTax ? "Tax is stated for information: it is charged on the tax invoice when the goods are sold." : "No tax is charged: the goods are not being sold.",
+      left,
+      doc.y,
+      { width },
+    );
   if (facts.notes) {
     doc.moveDown(0.6);
     doc.font(BOLD).text("Notes", left);

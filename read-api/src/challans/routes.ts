@@ -10,7 +10,13 @@ import { challanPdf } from "./challanPdf.ts";
 const withoutFacts = ({ facts: _facts, ...challan }: DeliveryChallanDocument) => challan;
 
 /** GET /api/delivery-challans, /{id} and /{id}/pdf (issue 9, Rule 55): the owner's challans only. */
-export function deliveryChallanReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<BlobStore, "get">; sessions: SessionCodec; eventStore: Pick<EventStore, "readStream">; asOf?: Date }): Router {
+export function deliveryChallanReadRoutes(deps: {
+  readStore: ReadStore;
+  blobStore: Pick<BlobStore, "get">;
+  sessions: SessionCodec;
+  eventStore: Pick<EventStore, "readStream">;
+  asOf?: Date;
+}): Router {
   const router = Router();
   const { readStore, sessions } = deps;
 

@@ -30,7 +30,10 @@ export function cmp08Routes(deps: { readStore: ReadStore; blobStore: Pick<BlobSt
     const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId);
     const category = books.user?.compositionCategory ?? null;
     if (supplierRegistrationOf(books.user?.gstCategory) !== "Composition" || !category) {
-      throw new DomainError("RETURN_NOT_APPLICABLE", "CMP-08 is filed only by composition businesses: choose Composition and what kind of business you are in Settings if you opted for the composition scheme");
+      throw new DomainError(
+        "RETURN_NOT_APPLICABLE",
+        "CMP-08 is filed only by composition businesses: choose Composition and what kind of business you are in Settings if you opted for the composition scheme",
+      );
     }
     res.json(cmp08Wire(computeCmp08({ invoices: books.invoices, notes: books.notes ?? [], expenses: books.expenses }, quarter, category)));
   });

@@ -1,8 +1,22 @@
 import express, { Router } from "express";
 import { indianDateOf, isRecordId, type Customer, type Expense, type Vendor } from "@bahi/shared/contract";
 import { monthlyReturnNotApplicable } from "@bahi/shared/returns";
-import { filingRefusal, FIRST_PERIOD, hsnCodes, reconcilePurchases, reconciliationRowToWire, isOverdue, parseReturnPeriod, periodLabel, periodOrdinal, returnDueDate, returnPeriodOf, previousPeriod, validateGstin } from "@bahi/shared/returns";
-import { collections, gstReturnId, reconciliationId, type EwayBillDocument, type GstReturnDocument, type ReconciliationDocument, type UserDocument } from "@bahi/shared/read-models";
+import {
+  filingRefusal,
+  FIRST_PERIOD,
+  hsnCodes,
+  reconcilePurchases,
+  reconciliationRowToWire,
+  isOverdue,
+  parseReturnPeriod,
+  periodLabel,
+  periodOrdinal,
+  returnDueDate,
+  returnPeriodOf,
+  previousPeriod,
+  validateGstin,
+} from "@bahi/shared/returns";
+import { collections, reconciliationId, type EwayBillDocument, type GstReturnDocument, type ReconciliationDocument, type UserDocument } from "@bahi/shared/read-models";
 import {
   DomainError,
   filedByDocuments,
@@ -97,13 +111,14 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
       if (period === FIRST_PERIOD) break;
     }
     const lastPeriod = previousPeriod(thisMonth).fp;
-    const nextDue = periodOrdinal(lastPeriod) < periodOrdinal(registrationPeriod)
-      ? []
-      : RETURN_TYPES.filter((type) => byKey.get(`${type}-${lastPeriod}`)?.status !== "filed").map((returnType) => ({
-          returnType,
-          period: lastPeriod,
-          dueDate: returnDueDate(lastPeriod, returnType),
-        }));
+    const nextDue =
+      periodOrdinal(lastPeriod) < periodOrdinal(registrationPeriod)
+        ? []
+        : RETURN_TYPES.filter((type) => byKey.get(`${type}-${lastPeriod}`)?.status !== "filed").map((returnType) => ({
+            returnType,
+            period: lastPeriod,
+            dueDate: returnDueDate(lastPeriod, returnType),
+          }));
     const pendingReturns = periods.flatMap((p) => p.returns).filter((r) => r.state !== "filed" && r.state !== "not_due").length;
     const bills = await readStore.list<EwayBillDocument>(collections.ewayBills, userId);
     const activeEwayBills = bills.filter((b) => b.status === "active" && Date.parse(b.validUpto) >= today.getTime()).length;

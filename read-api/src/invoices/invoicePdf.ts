@@ -1,6 +1,26 @@
 import PDFDocument from "pdfkit";
 import { amountInWords, formatPaise, formatQuantity, supplyNotes, toPaise, type Invoice, type InvoiceItem } from "@bahi/shared/contract";
-import { amountDue, BOLD, collect, dateText, deliveryAddress, drawLogo, drawTable, drawQr, LOGO_BOX, grouped, isCancelled, nonZero, REGULAR, registerFonts, rupee, stateText, upiPayUrl, type DocumentExtras, type TableColumn } from "./pdfParts.ts";
+import {
+  amountDue,
+  BOLD,
+  collect,
+  dateText,
+  deliveryAddress,
+  drawLogo,
+  drawTable,
+  drawQr,
+  LOGO_BOX,
+  grouped,
+  isCancelled,
+  nonZero,
+  REGULAR,
+  registerFonts,
+  rupee,
+  stateText,
+  upiPayUrl,
+  type DocumentExtras,
+  type TableColumn,
+} from "./pdfParts.ts";
 import { thermalPdf } from "./thermalPdf.ts";
 import { describedItem, documentDeclaration, documentTitle, isBillOfSupply, rateText } from "./documentKind.ts";
 
@@ -39,7 +59,11 @@ function a4Pdf(invoice: Invoice, extras: DocumentExtras): Promise<Buffer> {
   // The title block stays centred on the page and clear of the logo in the top-left corner.
   const inset = extras.logo ? LOGO_BOX.width + 12 : 0;
   const titleWidth = width - 2 * inset;
-  doc.font(BOLD).fontSize(16).fillColor("#000000").text(documentTitle(invoice).toUpperCase(), left + inset, 36, { width: titleWidth, align: "center" });
+  doc
+    .font(BOLD)
+    .fontSize(16)
+    .fillColor("#000000")
+    .text(documentTitle(invoice).toUpperCase(), left + inset, 36, { width: titleWidth, align: "center" });
   // Issue 9: Rule 5(1)(g)'s declaration on a composition supplier's bill of supply.
   const declaration = documentDeclaration(invoice);
   if (declaration) doc.font(REGULAR).fontSize(9).text(declaration, { width: titleWidth, align: "center" });
@@ -51,7 +75,12 @@ function a4Pdf(invoice: Invoice, extras: DocumentExtras): Promise<Buffer> {
     if (invoice.cancelReason) doc.font(REGULAR).fontSize(9).text(`Reason: ${invoice.cancelReason}`, { width: titleWidth, align: "center" });
     doc.fillColor("#000000");
   } else if (invoice.revisedAt) {
-    doc.font(REGULAR).fontSize(9).fillColor("#555555").text(`Revised on ${dateText(invoice.revisedAt)}`, { width: titleWidth, align: "center" }).fillColor("#000000");
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .fillColor("#555555")
+      .text(`Revised on ${dateText(invoice.revisedAt)}`, { width: titleWidth, align: "center" })
+      .fillColor("#000000");
   }
   doc.moveDown(0.6);
   doc.y = Math.max(doc.y, drawLogo(doc, extras.logo, left, 36) + 8);
@@ -80,7 +109,12 @@ function a4Pdf(invoice: Invoice, extras: DocumentExtras): Promise<Buffer> {
   // Recipient, and the delivery address beside it where different.
   const shipTo = deliveryAddress(invoice, extras);
   const partyTop = doc.y;
-  doc.moveTo(left, partyTop - 4).lineTo(left + width, partyTop - 4).lineWidth(0.5).strokeColor("#999999").stroke();
+  doc
+    .moveTo(left, partyTop - 4)
+    .lineTo(left + width, partyTop - 4)
+    .lineWidth(0.5)
+    .strokeColor("#999999")
+    .stroke();
   doc.font(BOLD).fontSize(9).text("Bill To", left, partyTop, { width: half });
   doc.font(BOLD).text(invoice.customer.name, { width: half });
   doc.font(REGULAR);
@@ -113,16 +147,16 @@ function a4Pdf(invoice: Invoice, extras: DocumentExtras): Promise<Buffer> {
     ...(isBillOfSupply(invoice)
       ? []
       : intra
-      ? [
-          { title: "CGST rate", weight: 30, align: "center", cell: (item: InvoiceItem) => rateText(item, halfRate(item.gstRate)) },
-          { title: "CGST (₹)", weight: 44, align: "right", cell: (item: InvoiceItem) => grouped(item.cgstAmount) },
-          { title: `${state} rate`, weight: 30, align: "center", cell: (item: InvoiceItem) => rateText(item, halfRate(item.gstRate)) },
-          { title: `${state} (₹)`, weight: 44, align: "right", cell: (item: InvoiceItem) => grouped(item.sgstAmount) },
-        ] satisfies Column[]
-      : [
-          { title: "IGST rate", weight: 32, align: "center", cell: (item: InvoiceItem) => rateText(item, `${item.gstRate}%`) },
-          { title: "IGST (₹)", weight: 52, align: "right", cell: (item: InvoiceItem) => grouped(item.igstAmount) },
-        ] satisfies Column[]),
+        ? ([
+            { title: "CGST rate", weight: 30, align: "center", cell: (item: InvoiceItem) => rateText(item, halfRate(item.gstRate)) },
+            { title: "CGST (₹)", weight: 44, align: "right", cell: (item: InvoiceItem) => grouped(item.cgstAmount) },
+            { title: `${state} rate`, weight: 30, align: "center", cell: (item: InvoiceItem) => rateText(item, halfRate(item.gstRate)) },
+            { title: `${state} (₹)`, weight: 44, align: "right", cell: (item: InvoiceItem) => grouped(item.sgstAmount) },
+          ] satisfies Column[])
+        : ([
+            { title: "IGST rate", weight: 32, align: "center", cell: (item: InvoiceItem) => rateText(item, `${item.gstRate}%`) },
+            { title: "IGST (₹)", weight: 52, align: "right", cell: (item: InvoiceItem) => grouped(item.igstAmount) },
+          ] satisfies Column[])),
     ...(withCess ? [{ title: "Cess (₹)", weight: 40, align: "right", cell: (item: InvoiceItem) => grouped(item.cessAmount) } satisfies Column] : []),
     { title: "Amount (₹)", weight: 56, align: "right", cell: (item) => grouped(item.amount) },
   ];
@@ -168,11 +202,17 @@ function a4Pdf(invoice: Invoice, extras: DocumentExtras): Promise<Buffer> {
   if (upi) {
     const qrX = left + 180;
     drawQr(doc, upi, qrX, blockTop, 90);
-    doc.font(REGULAR).fontSize(7.5).text(`Scan to pay ${rupee(due!)} by UPI`, qrX - 10, blockTop + 92, { width: 110, align: "center" });
+    doc
+      .font(REGULAR)
+      .fontSize(7.5)
+      .text(`Scan to pay ${rupee(due!)} by UPI`, qrX - 10, blockTop + 92, { width: 110, align: "center" });
   }
   doc.y = Math.max(y, blockTop + (upi ? 110 : bankLines.length * 12 + 14)) + 8;
 
-  doc.font(REGULAR).fontSize(9).text(`Amount in words: ${amountInWords(toPaise(invoice.total))}`, left, doc.y, { width });
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .text(`Amount in words: ${amountInWords(toPaise(invoice.total))}`, left, doc.y, { width });
   if (invoice.notes) {
     doc.moveDown(0.6);
     doc.font(BOLD).text("Notes", left);

@@ -36,8 +36,22 @@ const intraInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   notes: null,
   items: [
     {
-      id: "i-1", productId: "p-1", product: { name: "Hair oil 200 ml" }, hsnCode: "3305", quantity: 5, unit: "NOS", price: "1000.00", gstRate: "18",
-      discount: "10", discountType: "percentage", taxableValue: "4500.00", cgstAmount: "405.00", sgstAmount: "405.00", igstAmount: "0.00", cessAmount: "0.00", amount: "5310.00",
+      id: "i-1",
+      productId: "p-1",
+      product: { name: "Hair oil 200 ml" },
+      hsnCode: "3305",
+      quantity: 5,
+      unit: "NOS",
+      price: "1000.00",
+      gstRate: "18",
+      discount: "10",
+      discountType: "percentage",
+      taxableValue: "4500.00",
+      cgstAmount: "405.00",
+      sgstAmount: "405.00",
+      igstAmount: "0.00",
+      cessAmount: "0.00",
+      amount: "5310.00",
     },
   ],
   createdAt: "2026-05-14T10:00:00.000Z",
@@ -47,7 +61,16 @@ const intraInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
 
 const interInvoice = (): Invoice =>
   intraInvoice({
-    customer: { id: "c-2", name: "Bengaluru Traders", address: "5 Residency Road, Bengaluru", gstNumber: "29AABCR1718E1ZL", email: null, phone: null, stateCode: "29", isSez: false },
+    customer: {
+      id: "c-2",
+      name: "Bengaluru Traders",
+      address: "5 Residency Road, Bengaluru",
+      gstNumber: "29AABCR1718E1ZL",
+      email: null,
+      phone: null,
+      stateCode: "29",
+      isSez: false,
+    },
     placeOfSupply: "29",
     taxKind: "inter",
     cgstAmount: "0.00",
@@ -67,24 +90,48 @@ describe("the Rule 46 tax invoice (A4)", () => {
     for (const particular of [
       "TAX INVOICE",
       // (a) supplier, with the state's name and code
-      "Rao Stores", "4 Market Yard, Mumbai", "State: Maharashtra (27)", "GSTIN: 27AAPFU0939F1ZV",
+      "Rao Stores",
+      "4 Market Yard, Mumbai",
+      "State: Maharashtra (27)",
+      "GSTIN: 27AAPFU0939F1ZV",
       // (b), (c) number and date
-      "Invoice No: INV/26-27/0007", "Invoice Date: 14 May 2026",
+      "Invoice No: INV/26-27/0007",
+      "Invoice Date: 14 May 2026",
       // (d) recipient
-      "Reddy Retail", "12 MG Road, Pune", "GSTIN: 27AANFA2641L1ZF",
+      "Reddy Retail",
+      "12 MG Road, Pune",
+      "GSTIN: 27AANFA2641L1ZF",
       // (o) delivery address where different
-      "Ship To (delivery address)", "Godown 3, Bhosari MIDC, Pune",
+      "Ship To (delivery address)",
+      "Godown 3, Bhosari MIDC, Pune",
       // (g)-(m) HSN, description, quantity, rate, discount, taxable value, each head's rate and amount
-      "HSN/SAC", "3305", "Hair oil 200 ml", "1,000.00", "10%", "4,500.00", "CGST rate", "9%", "405.00", "SGST rate",
+      "HSN/SAC",
+      "3305",
+      "Hair oil 200 ml",
+      "1,000.00",
+      "10%",
+      "4,500.00",
+      "CGST rate",
+      "9%",
+      "405.00",
+      "SGST rate",
       // (n), (p) place of supply with the state's name; reverse charge
-      "Place of Supply: Maharashtra (27)", "Tax payable on reverse charge: No",
+      "Place of Supply: Maharashtra (27)",
+      "Tax payable on reverse charge: No",
       // (j) total in figures and words
-      "₹5,310.00", "Five Thousand Three Hundred Ten Rupees",
+      "₹5,310.00",
+      "Five Thousand Three Hundred Ten Rupees",
       // (q) signature block
-      "For Rao Stores", "Authorised signatory",
+      "For Rao Stores",
+      "Authorised signatory",
       // bank details
-      "Bank: State Bank of India", "A/c No: 30123456789", "IFSC: SBIN0001234", "UPI: raostores@oksbi", "Scan to pay ₹5,310.00 by UPI",
-    ]) expect(all, particular).toContain(particular);
+      "Bank: State Bank of India",
+      "A/c No: 30123456789",
+      "IFSC: SBIN0001234",
+      "UPI: raostores@oksbi",
+      "Scan to pay ₹5,310.00 by UPI",
+    ])
+      expect(all, particular).toContain(particular);
   });
 
   it("Rule 46(l),(m): an inter-state supply shows IGST at the full rate and no CGST/SGST", async () => {
@@ -115,7 +162,9 @@ describe("the Rule 46 tax invoice (A4)", () => {
 
   it("says when it was revised, and marks a cancelled invoice with its reason and no QR", async () => {
     expect(flat(pdfText(await invoicePdf(intraInvoice({ revisedAt: "2026-05-16T06:00:00.000Z", revisions: 1 }), bank)).text)).toContain("Revised on 16 May 2026");
-    const cancelled = pdfText(await invoicePdf(intraInvoice({ status: "cancelled" as Invoice["status"], cancelledAt: "2026-05-17T06:00:00.000Z", cancelReason: "Ordered twice" }), bank));
+    const cancelled = pdfText(
+      await invoicePdf(intraInvoice({ status: "cancelled" as Invoice["status"], cancelledAt: "2026-05-17T06:00:00.000Z", cancelReason: "Ordered twice" }), bank),
+    );
     expect(flat(cancelled.text)).toContain("CANCELLED on 17 May 2026");
     expect(flat(cancelled.text)).toContain("Reason: Ordered twice");
     expect(cancelled.links).toEqual([]);
@@ -146,11 +195,28 @@ describe("the thermal receipt (80 mm)", () => {
     expect(pages[0]!.height).toBeLessThan(900);
     const all = flat(text);
     for (const particular of [
-      "Rao Stores", "GSTIN: 27AAPFU0939F1ZV", "State: Maharashtra (27)", "TAX INVOICE", "INV/26-27/0007", "14 May 2026",
-      "Place of Supply: Maharashtra (27)", "Tax payable on reverse charge: No", "Bill To: Reddy Retail", "GSTIN: 27AANFA2641L1ZF",
-      "Hair oil 200 ml", "5 NOS × ₹1,000.00, less 10%", "HSN/SAC 3305", "CGST 9%", "SGST 9%", "₹5,310.00", "Five Thousand Three Hundred Ten Rupees",
-      "Scan to pay ₹5,310.00 by UPI", "For Rao Stores", "Authorised signatory",
-    ]) expect(all, particular).toContain(particular);
+      "Rao Stores",
+      "GSTIN: 27AAPFU0939F1ZV",
+      "State: Maharashtra (27)",
+      "TAX INVOICE",
+      "INV/26-27/0007",
+      "14 May 2026",
+      "Place of Supply: Maharashtra (27)",
+      "Tax payable on reverse charge: No",
+      "Bill To: Reddy Retail",
+      "GSTIN: 27AANFA2641L1ZF",
+      "Hair oil 200 ml",
+      "5 NOS × ₹1,000.00, less 10%",
+      "HSN/SAC 3305",
+      "CGST 9%",
+      "SGST 9%",
+      "₹5,310.00",
+      "Five Thousand Three Hundred Ten Rupees",
+      "Scan to pay ₹5,310.00 by UPI",
+      "For Rao Stores",
+      "Authorised signatory",
+    ])
+      expect(all, particular).toContain(particular);
     expect(links).toEqual(["upi://pay?pa=raostores@oksbi&pn=Rao%20Stores&am=5310.00&cu=INR&tn=Invoice%20INV%2F26-27%2F0007"]);
   });
 

@@ -158,7 +158,11 @@ export function drawTable<Row>(doc: PDFKit.PDFDocument, columns: readonly TableC
     if (doc.y + height + 6 > bottom) {
       doc.addPage();
       doc.y = 40;
-      if (!bold) row(columns.map((column) => column.title), true);
+      if (!bold)
+        row(
+          columns.map((column) => column.title),
+          true,
+        );
       doc.font(bold ? BOLD : REGULAR).fontSize(7.5);
     }
     const y = doc.y;
@@ -169,8 +173,21 @@ export function drawTable<Row>(doc: PDFKit.PDFDocument, columns: readonly TableC
       x += w;
     });
     doc.y = y + height + 4;
-    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.3).strokeColor("#999999").stroke();
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .lineWidth(0.3)
+      .strokeColor("#999999")
+      .stroke();
   };
-  row(columns.map((column) => column.title), true);
-  rows.forEach((item, index) => row(columns.map((column) => column.cell(item, index)), false));
+  row(
+    columns.map((column) => column.title),
+    true,
+  );
+  rows.forEach((item, index) =>
+    row(
+      columns.map((column) => column.cell(item, index)),
+      false,
+    ),
+  );
 }

@@ -34,7 +34,10 @@ export function pdfText(pdf: Buffer): { text: string; lines: string[]; pages: { 
       const start = parseInt(range[1]!, 16);
       // A ligature's entry holds several code units: <0066 0066>.
       [...range[3]!.matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach((unicode, i) => {
-        const units = unicode[1]!.replace(/\s+/g, "").match(/.{4}/g)!.map((unit) => parseInt(unit, 16));
+        const units = unicode[1]!
+          .replace(/\s+/g, "")
+          .match(/.{4}/g)!
+          .map((unit) => parseInt(unit, 16));
         map.set(start + i, String.fromCharCode(...units));
       });
     }

@@ -15,12 +15,21 @@ const exportUnderLut: Invoice = invoice({
   lines: [{ taxable: "50000.00", rate: "18", hsn: "847130" }],
 });
 /** ₹10,000 at 5% from Gujarat to a Maharashtra recipient on reverse charge: IGST ₹500 is the recipient's. */
-const reverseCharge: Invoice = invoice({ number: "R-1", issueDate: "2025-10-05", placeOfSupply: "27", customerGstin: "27AAPFU0939F1ZV", reverseCharge: true, lines: [{ taxable: "10000.00", rate: "5", igst: "0.00" }] });
+const reverseCharge: Invoice = invoice({
+  number: "R-1",
+  issueDate: "2025-10-05",
+  placeOfSupply: "27",
+  customerGstin: "27AAPFU0939F1ZV",
+  reverseCharge: true,
+  lines: [{ taxable: "10000.00", rate: "5", igst: "0.00" }],
+});
 
 describe("supply notes on the invoice document", () => {
   it.each(["a4", "thermal"] as const)("Rule 96A: an export under LUT carries the declaration with the LUT number and the shipping bill (%s)", async (layout) => {
     const text = flat(pdfText(await invoicePdf(exportUnderLut, {}, layout)).text);
-    expect(text).toContain("Supply meant for export / supply to SEZ unit or SEZ developer for authorised operations under LUT without payment of integrated tax (LUT ARN AD2403260001234)");
+    expect(text).toContain(
+      "Supply meant for export / supply to SEZ unit or SEZ developer for authorised operations under LUT without payment of integrated tax (LUT ARN AD2403260001234)",
+    );
     expect(text).toContain("Shipping bill: No. 7896542, dated 20 Oct 2025, port INMUN1");
     expect(text).toContain("Tax payable on reverse charge: No");
   });

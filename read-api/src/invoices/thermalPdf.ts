@@ -1,7 +1,23 @@
 import PDFDocument from "pdfkit";
 import { amountInWords, formatPaise, formatQuantity, supplyNotes, toPaise, type Invoice } from "@bahi/shared/contract";
 import { describedItem, documentDeclaration, documentTitle, isBillOfSupply, rateText } from "./documentKind.ts";
-import { amountDue, BOLD, collect, dateText, deliveryAddress, drawQr, grouped, isCancelled, nonZero, REGULAR, registerFonts, rupee, stateText, upiPayUrl, type DocumentExtras } from "./pdfParts.ts";
+import {
+  amountDue,
+  BOLD,
+  collect,
+  dateText,
+  deliveryAddress,
+  drawQr,
+  grouped,
+  isCancelled,
+  nonZero,
+  REGULAR,
+  registerFonts,
+  rupee,
+  stateText,
+  upiPayUrl,
+  type DocumentExtras,
+} from "./pdfParts.ts";
 
 /** 80 mm paper: 226 pt wide; the page is as long as the receipt. */
 export const THERMAL_WIDTH = 226;
@@ -38,14 +54,24 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, extras: DocumentExtras)
   const line = (text: string, font = REGULAR, size = 7.5) => doc.font(font).fontSize(size).text(text, left, doc.y, { width });
   const pair = (label: string, value: string, font = REGULAR, size = 7.5) => {
     const y = doc.y;
-    doc.font(font).fontSize(size).text(label, left, y, { width: width * 0.55 });
+    doc
+      .font(font)
+      .fontSize(size)
+      .text(label, left, y, { width: width * 0.55 });
     const labelBottom = doc.y;
     doc.text(value, left + width * 0.45, y, { width: width * 0.55, align: "right" });
     doc.y = Math.max(labelBottom, doc.y);
   };
   const rule = () => {
     doc.moveDown(0.2);
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).dash(2, { space: 2 }).lineWidth(0.5).strokeColor("#000000").stroke().undash();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .dash(2, { space: 2 })
+      .lineWidth(0.5)
+      .strokeColor("#000000")
+      .stroke()
+      .undash();
     doc.moveDown(0.3);
   };
 
@@ -89,7 +115,12 @@ function draw(doc: PDFKit.PDFDocument, invoice: Invoice, extras: DocumentExtras)
     pair(`${formatQuantity(item.quantity, item.unit ?? "NOS")} × ${rupee(item.price)}${discount}`, rupee(item.amount));
     const half = `${String(Number(item.gstRate) / 2)}%`;
     // A bill of supply shows no heads; an untaxed line on a tax invoice says why instead.
-    const heads = isBillOfSupply(invoice) || rateText(item, "") === "-" ? "" : intra ? ` · CGST ${half} ${grouped(item.cgstAmount)}, ${state} ${half} ${grouped(item.sgstAmount)}` : ` · IGST ${item.gstRate}% ${grouped(item.igstAmount)}`;
+    const heads =
+      isBillOfSupply(invoice) || rateText(item, "") === "-"
+        ? ""
+        : intra
+          ? ` · CGST ${half} ${grouped(item.cgstAmount)}, ${state} ${half} ${grouped(item.sgstAmount)}`
+          : ` · IGST ${item.gstRate}% ${grouped(item.igstAmount)}`;
     const cess = toPaise(item.cessAmount) !== 0 ? `, Cess ${grouped(item.cessAmount)}` : "";
     line(`HSN/SAC ${item.hsnCode ?? "-"} · Taxable ${grouped(item.taxableValue)}${heads}${cess}`, REGULAR, 6.5);
     doc.moveDown(0.2);

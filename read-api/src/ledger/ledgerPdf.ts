@@ -37,7 +37,10 @@ export function ledgerPdf(ledger: CustomerLedger, business: StatementBusiness): 
   if (ledger.customer.gstNumber) doc.fontSize(9).text(`GSTIN: ${ledger.customer.gstNumber}`);
   doc.fontSize(9).text(`Period: ${day(ledger.from)} to ${day(ledger.to)}`);
   doc.moveDown(0.6);
-  doc.font(BOLD).fontSize(10).text(`Opening balance: ${drCr(ledger.openingBalance)}`);
+  doc
+    .font(BOLD)
+    .fontSize(10)
+    .text(`Opening balance: ${drCr(ledger.openingBalance)}`);
   doc.moveDown(0.4);
   const columns: TableColumn<LedgerEntry>[] = [
     { title: "Date", weight: 1.3, align: "left", cell: (e) => day(e.date) },
@@ -56,7 +59,10 @@ export function ledgerPdf(ledger: CustomerLedger, business: StatementBusiness): 
   if (doc.y > doc.page.height - 110) doc.addPage();
   const total = (label: string, value: string) => {
     const y = doc.y;
-    doc.font(BOLD).fontSize(10).text(label, left, y, { width: width - 160 });
+    doc
+      .font(BOLD)
+      .fontSize(10)
+      .text(label, left, y, { width: width - 160 });
     doc.text(value, left + width - 160, y, { width: 160, align: "right" });
     doc.moveDown(0.2);
   };

@@ -61,12 +61,20 @@ export function customerLedgerRoutes(deps: LedgerDeps): Router {
     const customer = isRecordId(id) ? await deps.readStore.get<Customer>(collections.customers, id.toLowerCase()) : null;
     if (!customer || customer.userId !== userId) throw notFound("Customer");
     const advances = await deps.readStore.list<CustomerAdvance>(collections.advances, userId);
-    res.json(advances.filter((advance) => advance.customerId.toLowerCase() === customer.id.toLowerCase()).sort((a, b) => a.date.localeCompare(b.date) || a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id)));
+    res.json(
+      advances
+        .filter((advance) => advance.customerId.toLowerCase() === customer.id.toLowerCase())
+        .sort((a, b) => a.date.localeCompare(b.date) || a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id)),
+    );
   });
   router.get("/:id/ledger/pdf", async (req, res) => {
     const { ledger, userId } = await customerLedger(deps, req);
     const user = await deps.readStore.get<UserDocument>(collections.users, userId);
-    const pdf = await ledgerPdf(ledger, { name: user?.companyName || [user?.firstName, user?.lastName].filter(Boolean).join(" ") || "Business", gstin: user?.gstNumber ?? null, address: user?.businessAddress ?? null });
+    const pdf = await ledgerPdf(ledger, {
+      name: user?.companyName || [user?.firstName, user?.lastName].filter(Boolean).join(" ") || "Business",
+      gstin: user?.gstNumber ?? null,
+      address: user?.businessAddress ?? null,
+    });
     const safeName = ledger.customer.name.replace(/[^A-Za-z0-9-]+/g, "_").slice(0, 40) || "customer";
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `attachment; filename="statement-${safeName}-${ledger.from}-${ledger.to}.pdf"`);

@@ -2,7 +2,18 @@
  * Issue 10: GET /api/expenses with search, filters, sort and keyset paging. The counters are the
  * Expenses page's four, over every expense: a supplier's credit note counts negative (s.34).
  */
-import { EXPENSE_CATEGORIES, expenseListQuerySchema, formatPaise, indianDateOf, LIST_LIMIT_DEFAULT, toPaise, type Expense, type ExpenseListQuery, type ExpenseListSummary, type Page } from "@bahi/shared/contract";
+import {
+  EXPENSE_CATEGORIES,
+  expenseListQuerySchema,
+  formatPaise,
+  indianDateOf,
+  LIST_LIMIT_DEFAULT,
+  toPaise,
+  type Expense,
+  type ExpenseListQuery,
+  type ExpenseListSummary,
+  type Page,
+} from "@bahi/shared/contract";
 import { collections } from "@bahi/shared/read-models";
 import type { ReadStore } from "@bahi/shared/server";
 import { checkRange, listAnswer, matcher, type SortSpecs } from "./page.ts";
@@ -19,7 +30,7 @@ const dayOf = (date: string): string => {
 
 /** A credit note takes its amount back off; a bill or debit note adds. */
 function signedPaise(expense: Pick<Expense, "documentType">, amount: string | null | undefined): number {
-  let paise = 0;
+  let paise: number;
   try {
     paise = toPaise(amount ?? "");
   } catch {

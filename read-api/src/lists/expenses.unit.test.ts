@@ -42,7 +42,10 @@ describe("the expense list's summary (issue 10: the counters and category cards 
   });
 
   it("lists categories with expenses in the form's order, with count and sum", () => {
-    const { byCategory } = expenseSummary([expense({ category: "Travel", amount: "500.00" }), expense({ category: "Office Rent", amount: "20000.00" }), expense({ category: "Travel", amount: "250.50" })], today);
+    const { byCategory } = expenseSummary(
+      [expense({ category: "Travel", amount: "500.00" }), expense({ category: "Office Rent", amount: "20000.00" }), expense({ category: "Travel", amount: "250.50" })],
+      today,
+    );
     expect(byCategory).toEqual([
       { category: "Office Rent", count: 1, amount: "20000.00" },
       { category: "Travel", count: 2, amount: "750.50" },

@@ -2,7 +2,19 @@
  * Issue 10: GET /api/invoices with search, filters, sort and keyset paging. The counters come
  * from the whole book; outstanding is outstandingPaiseOf, as on the dashboard and in aging.
  */
-import { formatPaise, indianDateOf, invoiceListQuerySchema, LIST_LIMIT_DEFAULT, outstandingPaiseOf, toPaise, withBalance, type Invoice, type InvoiceListQuery, type InvoiceListSummary, type Page } from "@bahi/shared/contract";
+import {
+  formatPaise,
+  indianDateOf,
+  invoiceListQuerySchema,
+  LIST_LIMIT_DEFAULT,
+  outstandingPaiseOf,
+  toPaise,
+  withBalance,
+  type Invoice,
+  type InvoiceListQuery,
+  type InvoiceListSummary,
+  type Page,
+} from "@bahi/shared/contract";
 import { collections } from "@bahi/shared/read-models";
 import type { ReadStore } from "@bahi/shared/server";
 import { checkRange, listAnswer, matcher, type SortSpecs } from "./page.ts";

@@ -2,7 +2,18 @@
  * Issue 10: GET /api/customers and /api/vendors with search, the archived filter (as
  * partiesShown reads it), sort and keyset paging. The counters are over the live parties.
  */
-import { formatPaise, LIST_LIMIT_DEFAULT, partyListQuerySchema, toPaise, type Customer, type CustomerListSummary, type Page, type PartyListQuery, type Vendor, type VendorListSummary } from "@bahi/shared/contract";
+import {
+  formatPaise,
+  LIST_LIMIT_DEFAULT,
+  partyListQuerySchema,
+  toPaise,
+  type Customer,
+  type CustomerListSummary,
+  type Page,
+  type PartyListQuery,
+  type Vendor,
+  type VendorListSummary,
+} from "@bahi/shared/contract";
 import { collections } from "@bahi/shared/read-models";
 import type { ReadStore } from "@bahi/shared/server";
 import { partiesShown } from "../parties/routes.ts";
@@ -43,5 +54,7 @@ async function partyList<T extends Party, S>(readStore: ReadStore, collection: s
   return listAnswer(rows, PARTY_SORT_SPECS as SortSpecs<T, PartySort>, query.sort ?? "newest", query, () => summary(all), LIST_LIMIT_DEFAULT);
 }
 
-export const customerList = (readStore: ReadStore, userId: string, rawQuery: unknown) => partyList<Customer, CustomerListSummary>(readStore, collections.customers, userId, rawQuery, customerSummary);
-export const vendorList = (readStore: ReadStore, userId: string, rawQuery: unknown) => partyList<Vendor, VendorListSummary>(readStore, collections.vendors, userId, rawQuery, vendorSummary);
+export const customerList = (readStore: ReadStore, userId: string, rawQuery: unknown) =>
+  partyList<Customer, CustomerListSummary>(readStore, collections.customers, userId, rawQuery, customerSummary);
+export const vendorList = (readStore: ReadStore, userId: string, rawQuery: unknown) =>
+  partyList<Vendor, VendorListSummary>(readStore, collections.vendors, userId, rawQuery, vendorSummary);

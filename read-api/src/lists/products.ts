@@ -3,7 +3,18 @@
  * rule for this list, its counter and GET /products/low-stock; stock value is the Inventory
  * page's: price × stock, in thousandths of a unit, rounded half up per product.
  */
-import { formatPaise, LIST_LIMIT_DEFAULT, productListQuerySchema, roundHalfUp, toPaise, toThousandths, type Page, type Product, type ProductListQuery, type ProductListSummary } from "@bahi/shared/contract";
+import {
+  formatPaise,
+  LIST_LIMIT_DEFAULT,
+  productListQuerySchema,
+  roundHalfUp,
+  toPaise,
+  toThousandths,
+  type Page,
+  type Product,
+  type ProductListQuery,
+  type ProductListSummary,
+} from "@bahi/shared/contract";
 import { collections } from "@bahi/shared/read-models";
 import type { ReadStore } from "@bahi/shared/server";
 import { listAnswer, matcher, type SortSpecs } from "./page.ts";

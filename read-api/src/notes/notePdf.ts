@@ -64,7 +64,12 @@ export function notePdf(note: SalesNoteDocument, originals: NoteOriginal[], extr
 
   // Recipient.
   const partyTop = doc.y;
-  doc.moveTo(left, partyTop - 4).lineTo(left + width, partyTop - 4).lineWidth(0.5).strokeColor("#999999").stroke();
+  doc
+    .moveTo(left, partyTop - 4)
+    .lineTo(left + width, partyTop - 4)
+    .lineWidth(0.5)
+    .strokeColor("#999999")
+    .stroke();
   doc.font(BOLD).fontSize(9).text("Recipient", left, partyTop, { width: half });
   doc.font(BOLD).text(facts.customer.name, { width: half });
   doc.font(REGULAR);
@@ -91,16 +96,16 @@ export function notePdf(note: SalesNoteDocument, originals: NoteOriginal[], extr
     { title: "Rate (₹)", weight: 48, align: "right", cell: (line) => grouped(money(line.pricePaise)) },
     { title: "Taxable value (₹)", weight: 56, align: "right", cell: (line) => grouped(money(line.taxablePaise)) },
     ...(intra
-      ? [
+      ? ([
           { title: "CGST rate", weight: 30, align: "center", cell: halfRate },
           { title: "CGST (₹)", weight: 44, align: "right", cell: (line: Line) => grouped(money(line.cgstPaise)) },
           { title: `${state} rate`, weight: 30, align: "center", cell: halfRate },
           { title: `${state} (₹)`, weight: 44, align: "right", cell: (line: Line) => grouped(money(line.sgstPaise)) },
-        ] satisfies Column[]
-      : [
+        ] satisfies Column[])
+      : ([
           { title: "IGST rate", weight: 32, align: "center", cell: (line: Line) => `${basisPointsToPercent(line.rateBasisPoints)}%` },
           { title: "IGST (₹)", weight: 52, align: "right", cell: (line: Line) => grouped(money(line.igstPaise)) },
-        ] satisfies Column[]),
+        ] satisfies Column[])),
     ...(withCess ? [{ title: "Cess (₹)", weight: 40, align: "right", cell: (line: Line) => grouped(money(line.cessPaise)) } satisfies Column] : []),
     { title: "Amount (₹)", weight: 56, align: "right", cell: (line) => grouped(money(line.amountPaise)) },
   ];
@@ -127,7 +132,10 @@ export function notePdf(note: SalesNoteDocument, originals: NoteOriginal[], extr
     y += 14;
   }
   doc.y = y + 8;
-  doc.font(REGULAR).fontSize(9).text(`Amount in words: ${amountInWords(facts.totalPaise)}`, left, doc.y, { width });
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .text(`Amount in words: ${amountInWords(facts.totalPaise)}`, left, doc.y, { width });
   if (facts.notes) {
     doc.moveDown(0.6);
     doc.font(BOLD).text("Notes", left);

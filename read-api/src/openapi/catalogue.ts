@@ -34,8 +34,6 @@ import {
   journalQuerySchema,
   ledgerQuerySchema,
   loginSchema,
-  optionalDateField,
-  optionalText,
   partyListQuerySchema,
   paymentCreateSchema,
   planChangeSchema,
@@ -46,8 +44,6 @@ import {
   profileSchema,
   registerSchema,
   REPORT_PERIODS,
-  requiredText,
-  safeString,
   salesNoteCreateSchema,
   stockAdjustmentSchema,
   stockReceiptSchema,
@@ -107,14 +103,20 @@ export const archivedQuery = z.object({
 });
 /** read-api/src/gst/cmp08Routes.ts cmp08Query */
 export const cmp08Query = z.object({
-  financialYear: z.string({ error: "Financial year must look like 2026-27" }).regex(/^\d{4}-\d{2}$/, "Financial year must look like 2026-27").optional(),
+  financialYear: z
+    .string({ error: "Financial year must look like 2026-27" })
+    .regex(/^\d{4}-\d{2}$/, "Financial year must look like 2026-27")
+    .optional(),
   quarter: z.enum(["1", "2", "3", "4"], { error: "Quarter must be 1 (April–June), 2 (July–September), 3 (October–December) or 4 (January–March)" }).optional(),
 });
 
 // ---- Bodies and queries parsed by hand in their handlers ----
 
 /** The return period as the GST portal writes it: MMYYYY. */
-const period = z.string().regex(/^\d{6}$/).describe("Return period, MMYYYY (e.g. 042026)");
+const period = z
+  .string()
+  .regex(/^\d{6}$/)
+  .describe("Return period, MMYYYY (e.g. 042026)");
 const periodBody = z.object({ period });
 const gstr2bBody = z.object({ period, data: gstr2bUploadSchema.describe("The GSTR-2B JSON downloaded from the GST portal") });
 const gstinBody = z.object({ gstin: z.string().max(20) });
@@ -214,7 +216,10 @@ export const OPERATIONS: readonly Operation[] = [
   op("get", "/api/invoices/{id}/pdf", "Invoices", "An invoice as PDF", { query: invoicePdfQuery, answer: "pdf" }),
   op("get", "/api/invoices/{id}/einvoice", "Invoices", "An invoice as the e-invoice schema's JSON (INV-01)"),
   op("get", "/api/invoices/{id}/share", "Sharing", "The invoice's share link, if it has one"),
-  op("post", "/api/invoices/{id}/share", "Sharing", "Make a link the customer can open without signing in", { status: 201, description: "201 when a link is made; 200 with the existing link." }),
+  op("post", "/api/invoices/{id}/share", "Sharing", "Make a link the customer can open without signing in", {
+    status: 201,
+    description: "201 when a link is made; 200 with the existing link.",
+  }),
   op("delete", "/api/invoices/{id}/share", "Sharing", "Revoke the share link", { status: 204, answer: "none" }),
 
   ...salesNoteOperations("credit"),
@@ -238,13 +243,21 @@ export const OPERATIONS: readonly Operation[] = [
   op("get", "/api/gst/returns", "GST returns", "Returns filed or requested"),
   op("get", "/api/gst/returns/preview", "GST returns", "GSTR-1 or GSTR-3B as it would be filed now, with what would refuse it", { query: previewQuery, asOf: true }),
   op("get", "/api/gst/returns/{id}/json", "GST returns", "A filed return's JSON, as sent to the portal"),
-  op("post", "/api/gst/file-gstr1", "GST returns", "File GSTR-1 for a period", { body: ["ReturnPeriod", periodBody], description: "200 with the ARN; 202 while the filing is still running; 422 when the portal refused it." }),
-  op("post", "/api/gst/file-gstr3b", "GST returns", "File GSTR-3B for a period", { body: ["ReturnPeriod", periodBody], description: "200 with the ARN; 202 while the filing is still running; 422 when the portal refused it." }),
+  op("post", "/api/gst/file-gstr1", "GST returns", "File GSTR-1 for a period", {
+    body: ["ReturnPeriod", periodBody],
+    description: "200 with the ARN; 202 while the filing is still running; 422 when the portal refused it.",
+  }),
+  op("post", "/api/gst/file-gstr3b", "GST returns", "File GSTR-3B for a period", {
+    body: ["ReturnPeriod", periodBody],
+    description: "200 with the ARN; 202 while the filing is still running; 422 when the portal refused it.",
+  }),
   op("get", "/api/gst/cmp08", "GST returns", "A composition business's quarterly CMP-08", { query: cmp08Query }),
   op("post", "/api/gst/gstr2b", "Reconciliation", "Upload the period's GSTR-2B from the portal", { body: ["Gstr2bUpload", gstr2bBody] }),
   op("post", "/api/gst/reconcile-purchases", "Reconciliation", "Match the period's purchase bills with its GSTR-2B", { body: ["ReturnPeriod", periodBody] }),
   op("get", "/api/gst/reconciliations/{period}", "Reconciliation", "A period's reconciliation: matches, mismatches, missing"),
-  op("post", "/api/gst/reconciliations/{period}/decisions", "Reconciliation", "Accept or reject a suggested match", { body: ["ReconciliationDecision", reconciliationDecisionBody] }),
+  op("post", "/api/gst/reconciliations/{period}/decisions", "Reconciliation", "Accept or reject a suggested match", {
+    body: ["ReconciliationDecision", reconciliationDecisionBody],
+  }),
   op("get", "/api/gst/hsn", "HSN", "Search the HSN/SAC master", { query: hsnQuery }),
   op("get", "/api/gst/hsn/{code}", "HSN", "One HSN/SAC code and its rates"),
   op("get", "/api/gst/hsn-codes", "HSN", "The HSN/SAC codes this business's products can take"),

@@ -26,7 +26,10 @@ const errorBodySchema = z
   .object({
     code: z.string().describe("Stable across releases (VALIDATION_FAILED, NOT_FOUND, PLAN_LIMIT, …): match on this, not on the message"),
     message: z.string(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe("One per invalid field, on VALIDATION_FAILED"),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe("One per invalid field, on VALIDATION_FAILED"),
   })
   .describe("Every error answer") satisfies z.ZodType<ErrorBody>;
 
@@ -126,11 +129,16 @@ function operationOf(operation: Operation, schemas: Record<string, Json>): Json 
     requestBody = { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } } };
   }
   return {
-    operationId: `${operation.method}${operation.path.replace(/^\/api/, "").replace(/\{(\w+)\}/g, "By-$1").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    operationId: `${operation.method}${operation.path
+      .replace(/^\/api/, "")
+      .replace(/\{(\w+)\}/g, "By-$1")
+      .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
     tags: [operation.tag],
     summary: operation.summary,
     ...(operation.public ? { security: [] } : {}),
-    ...(operation.paged ? { description: `With \`limit\` or \`cursor\` the answer is a Page (default limit ${LIST_LIMIT_DEFAULT}); without both, every matching record as an array.` } : {}),
+    ...(operation.paged
+      ? { description: `With \`limit\` or \`cursor\` the answer is a Page (default limit ${LIST_LIMIT_DEFAULT}); without both, every matching record as an array.` }
+      : {}),
     parameters: parametersOf(operation),
     ...(requestBody ? { requestBody } : {}),
     responses,
@@ -144,13 +152,22 @@ export function buildOpenApiDocument(version = "0.1.0"): Json {
     StaleRevision: {
       allOf: [{ $ref: "#/components/schemas/ErrorBody" }],
       type: "object",
-      properties: { code: { const: STALE_REVISION_CODE }, current: { type: ["object", "null"], description: "The record as it is now (null: deleted)" }, revision: { type: ["integer", "null"], description: "Its revision: the ETag to send next" } },
+      properties: {
+        code: { const: STALE_REVISION_CODE },
+        current: { type: ["object", "null"], description: "The record as it is now (null: deleted)" },
+        revision: { type: ["integer", "null"], description: "Its revision: the ETag to send next" },
+      },
       required: ["code", "current", "revision"],
     },
     Page: {
       type: "object",
       description: "One page of a list; total counts every record the filters match, on all pages",
-      properties: { items: { type: "array", items: { type: "object" } }, nextCursor: { type: ["string", "null"], description: "null on the last page" }, total: { type: "integer" }, summary: { type: "object" } },
+      properties: {
+        items: { type: "array", items: { type: "object" } },
+        nextCursor: { type: ["string", "null"], description: "null on the last page" },
+        total: { type: "integer" },
+        summary: { type: "object" },
+      },
       required: ["items", "nextCursor", "total"],
     },
   };
@@ -166,7 +183,7 @@ export function buildOpenApiDocument(version = "0.1.0"): Json {
       version,
       description:
         "GST invoicing and accounting for Indian small businesses. Sign in with POST /api/auth/login: the session cookie it sets authenticates every other call. " +
-        "Money is sent and answered as decimal rupee strings (\"1180.00\"). Every write answers the log position it reached in X-Bahi-Position; " +
+        'Money is sent and answered as decimal rupee strings ("1180.00"). Every write answers the log position it reached in X-Bahi-Position; ' +
         "send it back as X-Bahi-After on the next read to see your own write. Errors carry a stable `code`.",
     },
     security: [{ session: [] }],
@@ -181,7 +198,8 @@ export function buildOpenApiDocument(version = "0.1.0"): Json {
           name: IDEMPOTENCY_HEADER,
           in: "header",
           required: false,
-          description: "One per command the user means (a form submission): a retry of the same request with the same key within 24 hours gets the first answer again (marked Idempotent-Replayed) and records nothing",
+          description:
+            "One per command the user means (a form submission): a retry of the same request with the same key within 24 hours gets the first answer again (marked Idempotent-Replayed) and records nothing",
           schema: { type: "string", pattern: "^[\\x20-\\x7e]{1,200}$" },
         },
         IfMatch: {
@@ -195,7 +213,8 @@ export function buildOpenApiDocument(version = "0.1.0"): Json {
           name: AFTER_HEADER,
           in: "header",
           required: false,
-          description: "The highest X-Bahi-Position this client has seen: the read waits (bounded) until the read models include it, then answers; X-Bahi-Stale: true if the wait ran out",
+          description:
+            "The highest X-Bahi-Position this client has seen: the read waits (bounded) until the read models include it, then answers; X-Bahi-Stale: true if the wait ran out",
           schema: { type: "string", pattern: "^\\d{1,20}:\\d{1,20}$" },
         },
         AsOf: {
@@ -208,13 +227,16 @@ export function buildOpenApiDocument(version = "0.1.0"): Json {
       },
       headers: {
         Position: { description: "The log position this write reached: send it as X-Bahi-After to read it", schema: { type: "string" } },
-        ETag: { description: "The record's stream revision, as a strong tag (\"3\"): send it as If-Match to change or delete it", schema: { type: "string" } },
+        ETag: { description: 'The record\'s stream revision, as a strong tag ("3"): send it as If-Match to change or delete it', schema: { type: "string" } },
         Replayed: { description: "true: this is the first answer to this Idempotency-Key, sent again; nothing was recorded this time", schema: { type: "string", enum: ["true"] } },
         AsOf: { description: "The moment the answer is for", schema: { type: "string" } },
       },
       responses: {
         ...Object.fromEntries(
-          Object.entries(ERROR_RESPONSES).map(([name, description]) => [name, { description, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } } }]),
+          Object.entries(ERROR_RESPONSES).map(([name, description]) => [
+            name,
+            { description, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } } },
+          ]),
         ),
         PreconditionFailed: {
           description: `If-Match named an older revision: the record changed since it was read (${STALE_REVISION_CODE}). Nothing was recorded; the body carries the record as it is now and its revision`,

@@ -31,7 +31,10 @@ export function customerBalanceRoutes(deps: { readStore: ReadStore; sessions: Se
     const id = req.params.id;
     const customer = isRecordId(id) ? await deps.readStore.get<Customer>(collections.customers, id.toLowerCase()) : null;
     if (!customer || customer.userId !== userId) throw notFound("Customer");
-    const [invoices, advances] = await Promise.all([deps.readStore.list<Invoice>(collections.invoices, userId), deps.readStore.list<CustomerAdvance>(collections.advances, userId)]);
+    const [invoices, advances] = await Promise.all([
+      deps.readStore.list<Invoice>(collections.invoices, userId),
+      deps.readStore.list<CustomerAdvance>(collections.advances, userId),
+    ]);
     const body: CustomerBalance = {
       customerId: customer.id,
       balance: formatPaise(customerBalancePaise(invoices, customer.id, advances)),

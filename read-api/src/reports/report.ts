@@ -1,6 +1,5 @@
 import { indianDateOf, toPaise, type Customer, type Expense, type Invoice, type Report, type ReportPeriod } from "@bahi/shared/contract";
 
-
 interface Range {
   /** Inclusive Indian dates, "YYYY-MM-DD". */
   from: string;
@@ -45,7 +44,10 @@ export function reportRanges(period: ReportPeriod, now: Date): { current: Range;
     case "this-quarter": {
       const startMonth = Math.floor((month - 1) / 3) * 3 + 1;
       const [py, pm] = shift(year, startMonth, -3);
-      return { current: make(year, startMonth, 3, `${MONTHS[startMonth - 1]}–${MONTHS[startMonth + 1]} ${year}`), previous: make(py, pm, 3, `${MONTHS[pm - 1]}–${MONTHS[pm + 1]} ${py}`) };
+      return {
+        current: make(year, startMonth, 3, `${MONTHS[startMonth - 1]}–${MONTHS[startMonth + 1]} ${year}`),
+        previous: make(py, pm, 3, `${MONTHS[pm - 1]}–${MONTHS[pm + 1]} ${py}`),
+      };
     }
     case "this-year": {
       const start = month >= 4 ? year : year - 1;
@@ -62,7 +64,6 @@ const within = (date: string, range: Range) => {
 const rupees = (paise: number) => paise / 100;
 /** Percent with one decimal, from integers: round(1000 × part / whole) / 10. */
 const percent = (part: number, whole: number) => Math.round((1000 * part) / whole) / 10;
-
 
 /** One month's GST as its GSTR-3B computes it (paise): all liability, net ITC 4(C), tax paid in cash. */
 export interface MonthlyGst {
@@ -94,7 +95,7 @@ export function buildReport(
   const paymentDays = paid.map((i) => (Date.parse(indianDateOf(i.paidAt!)) - Date.parse(indianDateOf(i.issueDate))) / 86_400_000);
 
   const months = new Map<string, { revenue: number; expenses: number }>();
-  for (let day = current.from; day <= current.to; ) {
+  for (let day = current.from; day <= current.to;) {
     months.set(day.slice(0, 7), { revenue: 0, expenses: 0 });
     const [y, m] = day.split("-").map(Number) as [number, number];
     const [ny, nm] = shift(y, m, 1);
@@ -104,10 +105,13 @@ export function buildReport(
   for (const e of expenses) months.get(indianDateOf(e.date).slice(0, 7))!.expenses += expensePaise(e);
 
   const gst = data.gstOfMonth
-    ? [...months.keys()].map((month) => data.gstOfMonth!(`${month.slice(5, 7)}${month.slice(0, 4)}`)).reduce(
-        (sum, m) => ({ outputTax: sum.outputTax + m.outputTax, inputTax: sum.inputTax + m.inputTax, netPayable: sum.netPayable + m.netPayable }),
-        { outputTax: 0, inputTax: 0, netPayable: 0 },
-      )
+    ? [...months.keys()]
+        .map((month) => data.gstOfMonth!(`${month.slice(5, 7)}${month.slice(0, 4)}`))
+        .reduce((sum, m) => ({ outputTax: sum.outputTax + m.outputTax, inputTax: sum.inputTax + m.inputTax, netPayable: sum.netPayable + m.netPayable }), {
+          outputTax: 0,
+          inputTax: 0,
+          netPayable: 0,
+        })
     : plainGst(invoices, expenses);
   return {
     period,

@@ -7,9 +7,15 @@ const now = new Date("2026-11-22T10:00:00Z");
 describe("report periods (Indian calendar, financial year)", () => {
   it("this month, last month, this quarter and this financial year, each with the period before", () => {
     expect(reportRanges("this-month", now)).toMatchObject({ current: { from: "2026-11-01", to: "2026-11-30" }, previous: { from: "2026-10-01", to: "2026-10-31" } });
-    expect(reportRanges("last-month", new Date("2026-01-10T00:00:00Z"))).toMatchObject({ current: { from: "2025-12-01", to: "2025-12-31" }, previous: { from: "2025-11-01", to: "2025-11-30" } });
+    expect(reportRanges("last-month", new Date("2026-01-10T00:00:00Z"))).toMatchObject({
+      current: { from: "2025-12-01", to: "2025-12-31" },
+      previous: { from: "2025-11-01", to: "2025-11-30" },
+    });
     expect(reportRanges("this-quarter", now)).toMatchObject({ current: { from: "2026-10-01", to: "2026-12-31" }, previous: { from: "2026-07-01", to: "2026-09-30" } });
-    expect(reportRanges("this-year", now)).toMatchObject({ current: { from: "2026-04-01", to: "2027-03-31", label: "FY 2026-27" }, previous: { from: "2025-04-01", to: "2026-03-31" } });
+    expect(reportRanges("this-year", now)).toMatchObject({
+      current: { from: "2026-04-01", to: "2027-03-31", label: "FY 2026-27" },
+      previous: { from: "2025-04-01", to: "2026-03-31" },
+    });
     expect(reportRanges("this-year", new Date("2026-02-01T00:00:00Z")).current).toMatchObject({ from: "2025-04-01", to: "2026-03-31" });
   });
 });
@@ -46,7 +52,12 @@ describe("the report", () => {
   });
 
   it("shows 0 margin and no growth without income", () => {
-    expect(buildReport("this-month", now, { invoices: [], expenses: [], customers: [] })).toMatchObject({ totalIncome: 0, profitMargin: 0, revenueGrowth: null, averagePaymentDays: null });
+    expect(buildReport("this-month", now, { invoices: [], expenses: [], customers: [] })).toMatchObject({
+      totalIncome: 0,
+      profitMargin: 0,
+      revenueGrowth: null,
+      averagePaymentDays: null,
+    });
   });
 
   it("GST lines are the monthly GSTR-3B figures summed over the report's months (design §3)", () => {

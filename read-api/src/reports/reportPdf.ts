@@ -16,7 +16,10 @@ export function reportPdf(report: Report, business: string): Promise<Buffer> {
   const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
   const line = (label: string, value: string, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10).text(label, 50, y, { width: 300 });
+    doc
+      .font(bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(10)
+      .text(label, 50, y, { width: 300 });
     doc.text(value, 350, y, { width: 195, align: "right" });
     doc.moveDown(0.3);
   };

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { formatQuantity, salesDocumentTitle, toPaise, type Invoice } from "@bahi/shared/contract";
 import { describedItem } from "../invoices/documentKind.ts";
-import { amountDue, dateText, isCancelled, rupee, stateText, upiPayUrl } from "../invoices/pdfParts.ts";
+import { amountDue, dateText, rupee, stateText, upiPayUrl } from "../invoices/pdfParts.ts";
 
 /** What the public page shows of the business beyond the invoice's own snapshot. */
 export interface SharedExtras {
@@ -46,7 +46,11 @@ export async function sharedInvoicePage(invoice: Invoice, extras: SharedExtras, 
   const due = amountDue(invoice);
   const upi = due && extras.upiId ? upiPayUrl(extras.upiId, invoice.supplier.name, due, invoice.invoiceNumber) : null;
   const qr = upi ? await QRCode.toString(upi, { type: "svg", errorCorrectionLevel: "M", margin: 2 }) : "";
-  const lines = (parts: (string | null | undefined | false)[]) => parts.filter(Boolean).map((part) => `<p>${escape(part as string)}</p>`).join("");
+  const lines = (parts: (string | null | undefined | false)[]) =>
+    parts
+      .filter(Boolean)
+      .map((part) => `<p>${escape(part as string)}</p>`)
+      .join("");
   const status = STATUS_TEXT[invoice.status] ?? invoice.status;
   const paid = (invoice as Partial<Pick<Invoice, "amountPaid">>).amountPaid;
 

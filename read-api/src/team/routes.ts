@@ -39,7 +39,9 @@ export function teamReadRoutes(deps: TeamReadDeps): Router {
     const body: Me = {
       person: { id: access.personId, email: person?.email ?? "", firstName: person?.firstName ?? "", lastName: person?.lastName ?? "" },
       // Just switched in, before the projector has seen the acceptance: the session's own word.
-      current: current ? { businessId: current.businessId, companyName: current.companyName, role: current.role } : { businessId: access.businessId, companyName: companyName(await readStore.get<UserDocument>(collections.users, access.businessId)), role: access.role },
+      current: current
+        ? { businessId: current.businessId, companyName: current.companyName, role: current.role }
+        : { businessId: access.businessId, companyName: companyName(await readStore.get<UserDocument>(collections.users, access.businessId)), role: access.role },
       businesses,
     };
     res.json(body);
@@ -76,7 +78,13 @@ export function teamReadRoutes(deps: TeamReadDeps): Router {
     if (invitation.status === "accepted") throw new DomainError("INVITATION_USED", "This invitation has already been used");
     if (invitation.expiresAt <= deps.clock().toISOString()) throw new DomainError("INVITATION_EXPIRED", "This invitation has expired. Ask the owner for a new one.");
     const owner = await readStore.get<UserDocument>(collections.users, team!.businessId);
-    const body: InvitationPreview = { companyName: companyName(owner), invitedBy: invitation.invitedBy, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt };
+    const body: InvitationPreview = {
+      companyName: companyName(owner),
+      invitedBy: invitation.invitedBy,
+      email: invitation.email,
+      role: invitation.role,
+      expiresAt: invitation.expiresAt,
+    };
     res.json(body);
   });
 

@@ -5,9 +5,7 @@ export const PASSWORD_MIN = 6;
 
 export const registerSchema = z.object({
   email: emailField,
-  password: safeString("Password must be at least 6 characters")
-    .min(PASSWORD_MIN, "Password must be at least 6 characters")
-    .max(200, "Password must be at most 200 characters"),
+  password: safeString("Password must be at least 6 characters").min(PASSWORD_MIN, "Password must be at least 6 characters").max(200, "Password must be at most 200 characters"),
   firstName: requiredText("First name is required", 100),
   lastName: requiredText("Last name is required", 100),
   companyName: optionalText(200),
@@ -16,12 +14,10 @@ export const registerSchema = z.object({
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The registration form also asks for the password twice; the confirmation is never sent. */
-export const registerFormSchema = registerSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
+export const registerFormSchema = registerSchema.extend({ confirmPassword: z.string() }).refine((form) => form.password === form.confirmPassword, {
+  message: "Passwords don't match",
+  path: ["confirmPassword"],
+});
 
 export const loginSchema = z.object({
   email: emailField,

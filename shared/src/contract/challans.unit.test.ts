@@ -21,6 +21,8 @@ describe("delivery challan follow-up dates", () => {
     expect(ok.items[0]).toEqual({ productId: "p", quantity: 2.5 });
     expect(deliveryChallanCreateSchema.parse({ customerId: "c", purpose: "job_work", items: [{ productId: "p", quantity: 1, price: "12.5" }] }).items[0]!.price).toBe("12.50");
     expect(deliveryChallanCreateSchema.safeParse({ customerId: "c", purpose: "sale", items: [{ productId: "p", quantity: 1 }] }).success).toBe(false);
-    expect(deliveryChallanCreateSchema.safeParse({ customerId: "c", purpose: "job_work", items: Array.from({ length: 201 }, () => ({ productId: "p", quantity: 1 })) }).success).toBe(false);
+    expect(
+      deliveryChallanCreateSchema.safeParse({ customerId: "c", purpose: "job_work", items: Array.from({ length: 201 }, () => ({ productId: "p", quantity: 1 })) }).success,
+    ).toBe(false);
   });
 });

@@ -99,7 +99,10 @@ const optionalBoolean = (label: string) => z.boolean({ error: `${label} must be 
  * rules between them. Exported so a form can `.extend` the fields and reuse the rules.
  */
 export const expenseInputObject = z.object({
-  vendorId: safeString("Vendor must be chosen from your vendors").trim().nullish().transform((value) => (value ? value : null)),
+  vendorId: safeString("Vendor must be chosen from your vendors")
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null)),
   category: z.enum(EXPENSE_CATEGORIES, { error: "Category is required" }),
   description: requiredText("Description is required", 500),
   /** The taxable value. */
@@ -131,7 +134,10 @@ export const expenseInputObject = z.object({
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || /^(\d{4}|\d{6}|\d{8})$/.test(value), "HSN code must be 4, 6 or 8 digits"),
   documentType: z.enum(PURCHASE_DOCUMENT_TYPES, { error: "Document type must be bill, credit_note or debit_note" }).optional().default("bill"),
-  againstExpenseId: safeString("The bill must be chosen from your expenses").trim().nullish().transform((value) => (value ? value : null)),
+  againstExpenseId: safeString("The bill must be chosen from your expenses")
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null)),
   /** Percent ("5", 18); in force on the bill date is checked by the server. Comes out as basis points, or null. */
   gstRate: z
     .union([z.string(), z.number()], { error: "GST rate must be a percentage such as 5 or 18" })

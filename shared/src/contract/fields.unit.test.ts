@@ -27,12 +27,9 @@ describe("dateField: real calendar dates and ISO instants, in range", () => {
     expect(firstMessage(issueDate.safeParse(input))).toBe(message);
   });
 
-  it.each(["2025-01-01 GMT", "2025-01-01T10:00", "2025-1-1", "01/02/2025", "20250101", "2025-01-01T10:00:00+0530", "2025-01-01\u0000"])(
-    "refuses the shape %j",
-    (input) => {
-      expect(firstMessage(issueDate.safeParse(input))).toMatch(/^Issue date must be a date like 2025-10-14/);
-    },
-  );
+  it.each(["2025-01-01 GMT", "2025-01-01T10:00", "2025-1-1", "01/02/2025", "20250101", "2025-01-01T10:00:00+0530", "2025-01-01\u0000"])("refuses the shape %j", (input) => {
+    expect(firstMessage(issueDate.safeParse(input))).toMatch(/^Issue date must be a date like 2025-10-14/);
+  });
 
   it("says a missing or empty date is required", () => {
     expect(firstMessage(issueDate.safeParse(""))).toBe("Issue date is required");
@@ -65,7 +62,15 @@ describe("dateField: real calendar dates and ISO instants, in range", () => {
   });
 
   it("the invoice and expense schemas use it, and the error names the field", () => {
-    const invoice = invoiceCreateSchema.safeParse({ customerId: "c", invoiceNumber: "INV-1", dueDate: "2025-02-30", subtotal: 1, gstAmount: 0, total: 1, items: [{ productId: "p", quantity: 1, price: 1, gstRate: 0, amount: 1 }] });
+    const invoice = invoiceCreateSchema.safeParse({
+      customerId: "c",
+      invoiceNumber: "INV-1",
+      dueDate: "2025-02-30",
+      subtotal: 1,
+      gstAmount: 0,
+      total: 1,
+      items: [{ productId: "p", quantity: 1, price: 1, gstRate: 0, amount: 1 }],
+    });
     expect(invoice.success).toBe(false);
     expect(invoice.error!.issues).toEqual([expect.objectContaining({ path: ["dueDate"], message: "Due date is not a real calendar date: 2025-02-30" })]);
     const expense = expenseInputSchema.safeParse({ category: "Travel", description: "Taxi", amount: "100", date: "2025-01-01 GMT", vendorInvoiceDate: "0000-01-01" });
@@ -83,7 +88,16 @@ describe("dateField: real calendar dates and ISO instants, in range", () => {
       fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, "0")),
       twoDigits,
       twoDigits,
-      fc.option(fc.tuple(twoDigits, twoDigits, fc.option(twoDigits), fc.option(fc.stringMatching(/^\.\d{1,12}$/)), fc.constantFrom("Z", "z", "+05:30", "-12:00", "+14:00", "+99:99", "+0530", "", " GMT", "+05")), { nil: undefined }),
+      fc.option(
+        fc.tuple(
+          twoDigits,
+          twoDigits,
+          fc.option(twoDigits),
+          fc.option(fc.stringMatching(/^\.\d{1,12}$/)),
+          fc.constantFrom("Z", "z", "+05:30", "-12:00", "+14:00", "+99:99", "+0530", "", " GMT", "+05"),
+        ),
+        { nil: undefined },
+      ),
       fc.constantFrom("", " ", "T", "\u0000"),
     )
     .map(([year, month, day, time, tail]) => {
@@ -95,12 +109,19 @@ describe("dateField: real calendar dates and ISO instants, in range", () => {
 
   it("whatever it accepts, indianDateOf accepts, inside the range (projections can never throw on a stored date)", () => {
     fc.assert(
-      fc.property(fc.oneof(dateLike, fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())), (input) => {
-        const parsed = issueDate.safeParse(input);
-        if (!parsed.success) return;
-        const indian = indianDateOf(parsed.data);
-        expect(indian >= EARLIEST_DATE && indian <= LATEST_DATE).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          dateLike,
+          fc.string(),
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        ),
+        (input) => {
+          const parsed = issueDate.safeParse(input);
+          if (!parsed.success) return;
+          const indian = indianDateOf(parsed.data);
+          expect(indian >= EARLIEST_DATE && indian <= LATEST_DATE).toBe(true);
+        },
+      ),
       { numRuns: 20_000, seed: 7 },
     );
   });
@@ -152,9 +173,17 @@ describe("text fields refuse what no store can hold", () => {
       return false;
     };
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom("\uD83D", "\uDE00", "\u0000", "\t", "a", "😀"), fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c))) }), (text) => {
-        expect(isSafeText(text)).toBe(!unsafe(text));
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom("\uD83D", "\uDE00", "\u0000", "\t", "a", "😀"),
+            fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+          ),
+        }),
+        (text) => {
+          expect(isSafeText(text)).toBe(!unsafe(text));
+        },
+      ),
       { numRuns: 5_000, seed: 3 },
     );
   });

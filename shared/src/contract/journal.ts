@@ -75,9 +75,9 @@ export const journalQuerySchema = z
     kind: z.enum(JOURNAL_RECORD_KINDS, { error: `Kind must be one of ${JOURNAL_RECORD_KINDS.join(", ")}` }).optional(),
     /** A member's id, or "system" for the background jobs. */
     actor: z
-      .string({ error: "Actor must be a member's id or \"system\"" })
+      .string({ error: 'Actor must be a member\'s id or "system"' })
       .trim()
-      .regex(/^(system|[0-9a-fA-F-]{36})$/, "Actor must be a member's id or \"system\"")
+      .regex(/^(system|[0-9a-fA-F-]{36})$/, 'Actor must be a member\'s id or "system"')
       .optional(),
     limit: z
       .string({ error: "Limit must be a whole number" })

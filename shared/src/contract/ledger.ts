@@ -105,7 +105,15 @@ export function invoiceLedgerLines(invoice: LedgerInvoice, noteDates: NoteDates 
     const date = known ? indianDateOf(known.issueDate) : issued;
     const credit = note.kind === "credit";
     lines.push(
-      line(credit ? "credit_note" : "debit_note", date, known?.createdAt ?? invoice.createdAt, (credit ? -1 : 1) * toPaise(note.total), note.number, `${credit ? "Credit" : "Debit"} note ${note.number} against ${invoice.invoiceNumber}`, note.id),
+      line(
+        credit ? "credit_note" : "debit_note",
+        date,
+        known?.createdAt ?? invoice.createdAt,
+        (credit ? -1 : 1) * toPaise(note.total),
+        note.number,
+        `${credit ? "Credit" : "Debit"} note ${note.number} against ${invoice.invoiceNumber}`,
+        note.id,
+      ),
     );
   }
   for (const payment of invoice.payments ?? []) {
@@ -148,19 +156,17 @@ export function advanceLedgerLines(advance: CustomerAdvance, invoiceNumbers: Rea
     rank: 1,
     at: advance.receivedAt,
   };
-  const applied = advance.applications.map(
-    (application): LedgerLine => ({
-      date: indianDateOf(application.appliedAt),
-      kind: "advance",
-      documentId: advance.id,
-      number: advance.reference,
-      description: `Advance applied to ${invoiceNumbers.get(application.invoiceId) ?? "an invoice"}`,
-      amountPaise: toPaise(application.amount),
-      // Just before the invoice's payment from it on the same day: the pair moves nothing net.
-      rank: 1.5,
-      at: application.appliedAt,
-    }),
-  );
+  const applied = advance.applications.map((application): LedgerLine => ({
+    date: indianDateOf(application.appliedAt),
+    kind: "advance",
+    documentId: advance.id,
+    number: advance.reference,
+    description: `Advance applied to ${invoiceNumbers.get(application.invoiceId) ?? "an invoice"}`,
+    amountPaise: toPaise(application.amount),
+    // Just before the invoice's payment from it on the same day: the pair moves nothing net.
+    rank: 1.5,
+    at: application.appliedAt,
+  }));
   return [received, ...applied];
 }
 

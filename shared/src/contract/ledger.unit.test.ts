@@ -22,7 +22,13 @@ describe("customer ledger lines (issue 10): one computation with the balance", (
   });
 
   it("s.34: a credit note larger than what was left after a payment: the invoice owes 0, the customer is owed the excess", () => {
-    const over = inv({ status: "partially_paid", netTotal: "0.00", balanceDue: "0.00", payments: [payment("500.00", "2026-05-03")], salesNotes: [{ id: "n", kind: "credit", number: "CN/1", total: "1180.00" }] });
+    const over = inv({
+      status: "partially_paid",
+      netTotal: "0.00",
+      balanceDue: "0.00",
+      payments: [payment("500.00", "2026-05-03")],
+      salesNotes: [{ id: "n", kind: "credit", number: "CN/1", total: "1180.00" }],
+    });
     expect(invoiceOwedPaise(over)).toBe(0);
     expect(sumLedgerLines(invoiceLedgerLines(over))).toBe(-50000);
     expect(customerBalancePaise([over, inv({ id: "i2", balanceDue: "1180.00" })], "C1")).toBe(118000 - 50000);
@@ -38,14 +44,26 @@ describe("customer ledger lines (issue 10): one computation with the balance", (
 
   it("legacy Mark Paid is a payment on the day it was marked (Indian date); a cancellation is dated its cancellation", () => {
     const legacy = invoiceLedgerLines(inv({ status: "paid", paidAt: "2026-05-09T20:00:00.000Z" }));
-    expect(legacy.map((l) => [l.kind, l.date, l.amountPaise])).toEqual([["invoice", "2026-05-01", 118000], ["payment", "2026-05-10", -118000]]);
+    expect(legacy.map((l) => [l.kind, l.date, l.amountPaise])).toEqual([
+      ["invoice", "2026-05-01", 118000],
+      ["payment", "2026-05-10", -118000],
+    ]);
     const cancelled = invoiceLedgerLines(inv({ status: "cancelled", cancelledAt: "2026-05-10T10:00:00.000Z" }));
-    expect(cancelled.map((l) => [l.kind, l.date, l.amountPaise])).toEqual([["invoice", "2026-05-01", 118000], ["cancellation", "2026-05-10", -118000]]);
+    expect(cancelled.map((l) => [l.kind, l.date, l.amountPaise])).toEqual([
+      ["invoice", "2026-05-01", 118000],
+      ["cancellation", "2026-05-10", -118000],
+    ]);
   });
 
   it("buildLedger: opening before from, running balance, totals; same date ordered invoice, note, payment; s.34: a credit note beyond what was left leaves the customer in credit", () => {
     const lines = invoiceLedgerLines(
-      inv({ status: "partially_paid", netTotal: "0.00", balanceDue: "0.00", payments: [payment("500.00", "2026-05-01")], salesNotes: [{ id: "n", kind: "credit", number: "CN/1", total: "1180.00" }] }),
+      inv({
+        status: "partially_paid",
+        netTotal: "0.00",
+        balanceDue: "0.00",
+        payments: [payment("500.00", "2026-05-01")],
+        salesNotes: [{ id: "n", kind: "credit", number: "CN/1", total: "1180.00" }],
+      }),
       new Map([["n", { issueDate: "2026-05-01", createdAt: "2026-05-02T00:00:00.000Z" }]]),
     );
     const ledger = buildLedger({ id: "C1", name: "Rao", gstNumber: null }, lines, "2026-05-01", "2026-05-31");
@@ -56,7 +74,11 @@ describe("customer ledger lines (issue 10): one computation with the balance", (
     ]);
     // The ₹500 received is owed back to the customer until refunded: the account shows it.
     expect(ledger).toMatchObject({ openingBalance: "0.00", totalDebit: "1180.00", totalCredit: "1680.00", closingBalance: "-500.00" });
-    expect(buildLedger({ id: "C1", name: "Rao", gstNumber: null }, lines, "2026-06-01", "2026-06-30")).toMatchObject({ openingBalance: "-500.00", entries: [], closingBalance: "-500.00" });
+    expect(buildLedger({ id: "C1", name: "Rao", gstNumber: null }, lines, "2026-06-01", "2026-06-30")).toMatchObject({
+      openingBalance: "-500.00",
+      entries: [],
+      closingBalance: "-500.00",
+    });
   });
 
   it("the default period starts on 1 April of the Indian financial year", () => {

@@ -26,7 +26,11 @@ export interface Page<T, S = undefined> {
 }
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, { error: `${label} must be at most ${max} characters` }).optional();
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .optional();
 
 const common = {
   q: text("Search", 100),
@@ -44,8 +48,7 @@ const range = {
   to: optionalDateField("To date"),
 };
 
-const sortOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `sort must be one of ${values.join(", ")}` }).optional();
+const sortOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `sort must be one of ${values.join(", ")}` }).optional();
 
 const recordIdText = (label: string) => text(label, 64);
 

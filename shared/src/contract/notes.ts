@@ -22,7 +22,10 @@ export const salesNoteCreateSchema = z
     reason: z.enum(SALES_NOTE_REASONS, { error: `Reason must be one of ${SALES_NOTE_REASONS.join(", ")}` }),
     issueDate: dateField("Issue date").optional(),
     /** `invoiceId` on an item: which of the invoices the line adjusts, when the product is on more than one. */
-    items: z.array(invoiceItemSchema.pick({ productId: true, quantity: true, price: true }).extend({ invoiceId: invoiceIdField.optional() }), { error: "At least one item is required" }).min(1, "At least one item is required").max(200, "At most 200 items"),
+    items: z
+      .array(invoiceItemSchema.pick({ productId: true, quantity: true, price: true }).extend({ invoiceId: invoiceIdField.optional() }), { error: "At least one item is required" })
+      .min(1, "At least one item is required")
+      .max(200, "At most 200 items"),
     notes: optionalText(2000),
     /** The user's confirmation to report a note dated in a filed period in the next open one (design §4). */
     reportInNextOpenPeriod: z.boolean({ error: "reportInNextOpenPeriod must be true or false" }).optional(),

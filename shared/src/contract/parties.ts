@@ -66,7 +66,10 @@ export type CustomerInput = z.output<typeof customerInputSchema>;
  * ends (s.10(1)(a) IGST Act: the delivery state when the customer gave one); for services,
  * the recipient's own state (s.12(2)). null when neither is known.
  */
-export function customerPlaceOfSupply(customer: { readonly stateCode?: string | null; readonly gstNumber: string | null; readonly shippingStateCode?: string | null }, goods: boolean): string | null {
+export function customerPlaceOfSupply(
+  customer: { readonly stateCode?: string | null; readonly gstNumber: string | null; readonly shippingStateCode?: string | null },
+  goods: boolean,
+): string | null {
   return (goods ? customer.shippingStateCode : null) || customerStateCode(customer);
 }
 

@@ -142,12 +142,14 @@ function rateFollowsTaxability<T extends { gstRate?: number | undefined; taxabil
 }
 
 /** POST /api/products: opening stock and the active flag come with the first version only. */
-export const productCreateSchema = z.object({
-  ...productFields,
-  /** Issue 9: up to 3 decimals for a measured unit (the decider checks the unit). */
-  stock: quantityField("Stock cannot be negative", 0).refine((n) => n >= 0, "Stock cannot be negative"),
-  isActive: z.boolean({ error: "Active must be true or false" }).optional().default(true),
-}).transform(rateFollowsTaxability);
+export const productCreateSchema = z
+  .object({
+    ...productFields,
+    /** Issue 9: up to 3 decimals for a measured unit (the decider checks the unit). */
+    stock: quantityField("Stock cannot be negative", 0).refine((n) => n >= 0, "Stock cannot be negative"),
+    isActive: z.boolean({ error: "Active must be true or false" }).optional().default(true),
+  })
+  .transform(rateFollowsTaxability);
 export type ProductCreateInput = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/products/{id}: stock changes go through receipts and adjustments, never an edit. */

@@ -95,8 +95,14 @@ export const profileSchema = z
     phone: optionalText(30),
     gstNumber: optionalGstinField,
     businessAddress: optionalText(500),
-    businessType: z.enum(BUSINESS_TYPES, { error: "Choose a business type" }).nullish().transform((v) => v ?? null),
-    gstCategory: z.enum(GST_CATEGORIES, { error: "Choose a GST category" }).nullish().transform((v) => v ?? null),
+    businessType: z
+      .enum(BUSINESS_TYPES, { error: "Choose a business type" })
+      .nullish()
+      .transform((v) => v ?? null),
+    gstCategory: z
+      .enum(GST_CATEGORIES, { error: "Choose a GST category" })
+      .nullish()
+      .transform((v) => v ?? null),
     /**
      * Issue 9: what a composition business does, which fixes its Rule 7 rate. Required for
      * Composition (absent keeps the stored one; the decider refuses when there is none).
@@ -128,7 +134,8 @@ export const profileSchema = z
     if (!profile.gstNumber && (profile.gstCategory === "Regular" || profile.gstCategory === "Composition")) {
       ctx.addIssue({ code: "custom", path: ["gstNumber"], message: `A ${profile.gstCategory.toLowerCase()} GST business has a GSTIN: enter it, or choose Unregistered` });
     }
-    if (profile.gstCategory === "Composition" && profile.compositionCategory === null) ctx.addIssue({ code: "custom", path: ["compositionCategory"], message: COMPOSITION_CATEGORY_REQUIRED });
+    if (profile.gstCategory === "Composition" && profile.compositionCategory === null)
+      ctx.addIssue({ code: "custom", path: ["compositionCategory"], message: COMPOSITION_CATEGORY_REQUIRED });
     if (profile.gstNumber && profile.stateCode && profile.gstNumber.slice(0, 2) !== profile.stateCode) {
       ctx.addIssue({ code: "custom", path: ["stateCode"], message: `State must match your GSTIN's state code (${profile.gstNumber.slice(0, 2)})` });
     }

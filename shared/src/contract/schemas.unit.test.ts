@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { customerInputSchema, DUE_DATE_BEFORE_ISSUE, dueDateProblem, STATE_OPTIONS, loginSchema, profileSchema, registerFormSchema, registerSchema, vendorInputSchema } from "./index.ts";
+import {
+  customerInputSchema,
+  DUE_DATE_BEFORE_ISSUE,
+  dueDateProblem,
+  STATE_OPTIONS,
+  loginSchema,
+  profileSchema,
+  registerFormSchema,
+  registerSchema,
+  vendorInputSchema,
+} from "./index.ts";
 
 function messages(schema: z.ZodType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
@@ -41,7 +51,16 @@ describe("SPEC §5 validation messages", () => {
     expect(messages(customerInputSchema, { name: "A", stateCode: "27", email: "bad" })).toEqual({ email: "Please enter a valid email address" });
     expect(messages(customerInputSchema, { name: "A", stateCode: "27", creditLimit: "abc" })).toEqual({ creditLimit: "Credit limit must be an amount like 5000 or 5000.50" });
     expect(customerInputSchema.parse({ name: "A", email: "", creditLimit: "", stateCode: "27" })).toEqual({
-      name: "A", email: null, phone: null, address: null, gstNumber: null, creditLimit: "0.00", stateCode: "27", shippingAddress: null, shippingStateCode: null, isSez: false,
+      name: "A",
+      email: null,
+      phone: null,
+      address: null,
+      gstNumber: null,
+      creditLimit: "0.00",
+      stateCode: "27",
+      shippingAddress: null,
+      shippingStateCode: null,
+      isSez: false,
     });
     expect(customerInputSchema.parse({ name: "A", creditLimit: 1500.5, gstNumber: " 27aapfu0939f1zv " })).toMatchObject({ creditLimit: "1500.50", gstNumber: "27AAPFU0939F1ZV" });
   });
@@ -63,8 +82,13 @@ describe("SPEC §5 validation messages", () => {
   });
 
   it("s.16 IGST Act: only a registered person (with a GSTIN) can be marked SEZ", () => {
-    expect(messages(customerInputSchema, { name: "A", stateCode: "32", isSez: true })).toEqual({ isSez: "An SEZ unit or developer has a GSTIN: enter it to mark the customer as SEZ" });
-    expect(customerInputSchema.parse({ name: "A", gstNumber: "29AABCR1718E1ZL", isSez: true, shippingAddress: " Plot 4, SEZ " })).toMatchObject({ isSez: true, shippingAddress: "Plot 4, SEZ" });
+    expect(messages(customerInputSchema, { name: "A", stateCode: "32", isSez: true })).toEqual({
+      isSez: "An SEZ unit or developer has a GSTIN: enter it to mark the customer as SEZ",
+    });
+    expect(customerInputSchema.parse({ name: "A", gstNumber: "29AABCR1718E1ZL", isSez: true, shippingAddress: " Plot 4, SEZ " })).toMatchObject({
+      isSez: true,
+      shippingAddress: "Plot 4, SEZ",
+    });
     expect(customerInputSchema.parse({ name: "A", gstNumber: "29AABCR1718E1ZL", isSez: null })).toMatchObject({ isSez: false });
   });
 
@@ -97,7 +121,9 @@ describe("SPEC §5 validation messages", () => {
 describe("the business's registration (issue 9)", () => {
   it("s.22, s.25, s.31 CGST Act: a regular or composition business has a GSTIN; without one it is Unregistered and charges no GST", () => {
     expect(messages(profileSchema, { stateCode: "27", gstCategory: "Regular" })).toEqual({ gstNumber: "A regular GST business has a GSTIN: enter it, or choose Unregistered" });
-    expect(messages(profileSchema, { stateCode: "27", gstCategory: "Composition", compositionCategory: "trader" })).toEqual({ gstNumber: "A composition GST business has a GSTIN: enter it, or choose Unregistered" });
+    expect(messages(profileSchema, { stateCode: "27", gstCategory: "Composition", compositionCategory: "trader" })).toEqual({
+      gstNumber: "A composition GST business has a GSTIN: enter it, or choose Unregistered",
+    });
     expect(messages(profileSchema, { stateCode: "27", gstCategory: "Unregistered" })).toEqual({});
     expect(messages(profileSchema, { gstNumber: "27AAPFU0939F1ZV", gstCategory: "Regular" })).toEqual({});
   });

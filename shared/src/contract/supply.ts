@@ -84,7 +84,12 @@ const optionalUpper = (label: string, pattern: RegExp, message: string) =>
   z
     .union([z.string(), z.number(), z.null()], { error: `${label} must be text` })
     .optional()
-    .transform((value) => String(value ?? "").trim().toUpperCase() || null)
+    .transform(
+      (value) =>
+        String(value ?? "")
+          .trim()
+          .toUpperCase() || null,
+    )
     .refine((value) => value === null || pattern.test(value), message);
 
 /**
@@ -128,7 +133,10 @@ export interface RecipientTax {
  * charged line). Specific cess per unit is not recomputed (it ended on 1 Feb 2026).
  */
 export function recipientTaxOf(line: { readonly taxablePaise: Paise; readonly rateBasisPoints: number; readonly cessBasisPoints?: number }, supply: Supply): RecipientTax {
-  const tax = computeLine({ quantity: 1, pricePaise: line.taxablePaise, rateBasisPoints: line.rateBasisPoints, discount: null, cessBasisPoints: line.cessBasisPoints ?? 0 }, supply);
+  const tax = computeLine(
+    { quantity: 1, pricePaise: line.taxablePaise, rateBasisPoints: line.rateBasisPoints, discount: null, cessBasisPoints: line.cessBasisPoints ?? 0 },
+    supply,
+  );
   return { igstPaise: tax.igstPaise, cgstPaise: tax.cgstPaise, sgstPaise: tax.sgstPaise, cessPaise: tax.cessPaise };
 }
 
@@ -170,7 +178,11 @@ export function supplyNotes(invoice: SupplyNoteInput, formatRupees: (paise: Pais
   }
   const bill = invoice.exportDetails;
   if (bill && (bill.shippingBillNumber || bill.portCode)) {
-    const parts = [bill.shippingBillNumber && `No. ${bill.shippingBillNumber}`, bill.shippingBillDate && `dated ${plainDateText(bill.shippingBillDate)}`, bill.portCode && `port ${bill.portCode}`].filter(Boolean);
+    const parts = [
+      bill.shippingBillNumber && `No. ${bill.shippingBillNumber}`,
+      bill.shippingBillDate && `dated ${plainDateText(bill.shippingBillDate)}`,
+      bill.portCode && `port ${bill.portCode}`,
+    ].filter(Boolean);
     notes.push(`Shipping bill: ${parts.join(", ")}`);
   }
   return notes;

@@ -249,8 +249,22 @@ export const eventSchemas = {
   /** The password hash recomputed at a stronger cost on a successful login (same password). */
   PasswordRehashed: z.object({ userId: z.string(), passwordHash: z.string(), rehashedAt: z.string() }),
   PlanChanged: z.object({ userId: z.string(), plan: z.enum(["free", "professional", "enterprise"]), invoiceLimit: z.number().int().nullable(), changedAt: z.string() }),
-  CustomerAdded: z.object({ customerId: z.string(), ownerId: z.string(), ...partyFields, ...customerPlaceFields, creditLimitPaise: z.number().int().nonnegative(), addedAt: z.string() }),
-  CustomerUpdated: z.object({ customerId: z.string(), ownerId: z.string(), ...partyFields, ...customerPlaceFields, creditLimitPaise: z.number().int().nonnegative(), updatedAt: z.string() }),
+  CustomerAdded: z.object({
+    customerId: z.string(),
+    ownerId: z.string(),
+    ...partyFields,
+    ...customerPlaceFields,
+    creditLimitPaise: z.number().int().nonnegative(),
+    addedAt: z.string(),
+  }),
+  CustomerUpdated: z.object({
+    customerId: z.string(),
+    ownerId: z.string(),
+    ...partyFields,
+    ...customerPlaceFields,
+    creditLimitPaise: z.number().int().nonnegative(),
+    updatedAt: z.string(),
+  }),
   CustomerDeleted: z.object({ customerId: z.string(), ownerId: z.string(), deletedAt: z.string() }),
   VendorAdded: z.object({ vendorId: z.string(), ownerId: z.string(), ...partyFields, addedAt: z.string() }),
   VendorUpdated: z.object({ vendorId: z.string(), ownerId: z.string(), ...partyFields, updatedAt: z.string() }),
@@ -261,7 +275,14 @@ export const eventSchemas = {
   VendorArchived: z.object({ vendorId: z.string(), ownerId: z.string(), archivedAt: z.string() }),
   VendorUnarchived: z.object({ vendorId: z.string(), ownerId: z.string(), unarchivedAt: z.string() }),
 
-  ProductAdded: z.object({ productId: z.string(), ownerId: z.string(), ...productFields, openingStock: quantity.refine((q) => q >= 0), isActive: z.boolean(), addedAt: z.string() }),
+  ProductAdded: z.object({
+    productId: z.string(),
+    ownerId: z.string(),
+    ...productFields,
+    openingStock: quantity.refine((q) => q >= 0),
+    isActive: z.boolean(),
+    addedAt: z.string(),
+  }),
   ProductUpdated: z.object({ productId: z.string(), ownerId: z.string(), ...productFields, updatedAt: z.string() }),
   ProductActivated: z.object({ productId: z.string(), ownerId: z.string(), at: z.string() }),
   ProductDeactivated: z.object({ productId: z.string(), ownerId: z.string(), at: z.string() }),
@@ -511,7 +532,15 @@ export const eventSchemas = {
     reportingPeriod: z.string(),
   }),
   /** invoicenotes-{invoiceId}: a note's share of one invoice's taxable value (what a later credit note may still take). */
-  SalesNoteApplied: z.object({ invoiceId: z.string(), ownerId: z.string(), noteId: z.string(), kind: z.enum(["credit", "debit"]), number: z.string(), taxablePaise: z.number().int(), appliedAt: z.string() }),
+  SalesNoteApplied: z.object({
+    invoiceId: z.string(),
+    ownerId: z.string(),
+    noteId: z.string(),
+    kind: z.enum(["credit", "debit"]),
+    number: z.string(),
+    taxablePaise: z.number().int(),
+    appliedAt: z.string(),
+  }),
   /** invoicenotes-{invoiceId}: an applied share given back because its note was not issued after all (a lost race, a failed write). */
   SalesNoteWithdrawn: z.object({ invoiceId: z.string(), ownerId: z.string(), noteId: z.string(), reason: z.string(), withdrawnAt: z.string() }),
   /**
@@ -525,13 +554,32 @@ export const eventSchemas = {
     issueDate: z.string(),
     purpose: z.enum(["job_work", "supply_on_approval", "liquid_gas", "not_supply", "other"]),
     notes: z.string().nullable(),
-    ...invoiceFacts.pick({ supplier: true, customer: true, placeOfSupply: true, taxKind: true, stateTaxLabel: true, subtotalPaise: true, cgstPaise: true, sgstPaise: true, igstPaise: true, cessPaise: true, totalPaise: true, createdAt: true }).shape,
+    ...invoiceFacts.pick({
+      supplier: true,
+      customer: true,
+      placeOfSupply: true,
+      taxKind: true,
+      stateTaxLabel: true,
+      subtotalPaise: true,
+      cgstPaise: true,
+      sgstPaise: true,
+      igstPaise: true,
+      cessPaise: true,
+      totalPaise: true,
+      createdAt: true,
+    }).shape,
     lines: z.array(invoiceFacts.shape.lines.element.omit({ discount: true, discountPaise: true, taxability: true })),
     statesTax: z.boolean(),
   }),
   /** Issue 9: a delivery challan withdrawn (goods not sent); its number stays used (GSTR-1 Table 13 `cancel`). */
   DeliveryChallanCancelled: z.object({ challanId: z.string(), ownerId: z.string(), number: z.string(), reason: z.string(), cancelledAt: z.string() }),
-  InvoiceStatusChanged: z.object({ invoiceId: z.string(), ownerId: z.string(), from: z.enum(["pending", "paid", "overdue", "partially_paid"]), to: z.enum(["pending", "paid", "overdue"]), changedAt: z.string() }),
+  InvoiceStatusChanged: z.object({
+    invoiceId: z.string(),
+    ownerId: z.string(),
+    from: z.enum(["pending", "paid", "overdue", "partially_paid"]),
+    to: z.enum(["pending", "paid", "overdue"]),
+    changedAt: z.string(),
+  }),
   /** Issue 10, invoiceshare-{invoiceId}: a link the customer opens without an account (/i/{token}); the token is 256 random bits. */
   InvoiceShareLinkCreated: z.object({ invoiceId: z.string(), ownerId: z.string(), token: z.string(), createdAt: z.string() }),
   /** Issue 10: the owner took the link back; it is a 404 from then on. */
@@ -566,7 +614,14 @@ export const eventSchemas = {
     appliedAt: z.string(),
   }),
   /** Issue 10: the invoice refused the payment (its balance, its state): the reserved amount is back on the advance. */
-  CustomerAdvanceApplicationReversed: z.object({ advanceId: z.string(), ownerId: z.string(), paymentId: z.string(), amountPaise: z.number().int().positive(), reason: z.string(), reversedAt: z.string() }),
+  CustomerAdvanceApplicationReversed: z.object({
+    advanceId: z.string(),
+    ownerId: z.string(),
+    paymentId: z.string(),
+    amountPaise: z.number().int().positive(),
+    reason: z.string(),
+    reversedAt: z.string(),
+  }),
   /**
    * Issue 11: a business's team, one stream per business (team-{businessId}), so single use of
    * an invitation and the plan's seats hold under races. Only the SHA-256 of the invitation's

@@ -1,12 +1,4 @@
-import {
-  basisPointsToPercent,
-  formatPaise,
-  indianDateOf,
-  ITC_DEFAULTS,
-  type Expense,
-  type ExpenseCategory,
-  type ReverseChargeService,
-} from "../contract/index.ts";
+import { basisPointsToPercent, formatPaise, indianDateOf, ITC_DEFAULTS, type Expense, type ExpenseCategory, type ReverseChargeService } from "../contract/index.ts";
 import type { EventData } from "./catalogue.ts";
 
 type ExpenseFacts = Omit<EventData<"ExpenseRecorded">, "recordedAt">;

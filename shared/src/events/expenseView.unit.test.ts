@@ -46,6 +46,10 @@ describe("expenseView", () => {
   });
 
   it("s.17(5)(b)(i): a blocked category shows its default beside the choice made", () => {
-    expect(expenseView({ ...older, category: "Food & Beverages", eligibleForItc: true, itcReason: "Resold" }, "t0", "t0")).toMatchObject({ itcDefault: false, eligibleForItc: true, itcReason: "Resold" });
+    expect(expenseView({ ...older, category: "Food & Beverages", eligibleForItc: true, itcReason: "Resold" }, "t0", "t0")).toMatchObject({
+      itcDefault: false,
+      eligibleForItc: true,
+      itcReason: "Resold",
+    });
   });
 });

@@ -3,7 +3,15 @@ import type { EventData } from "./catalogue.ts";
 
 /** Issue 10: a payment as the invoice shows it. */
 export function paymentView(payment: EventData<"InvoicePaymentRecorded">): InvoicePayment {
-  return { id: payment.paymentId, amount: formatPaise(payment.amountPaise), date: payment.date, mode: payment.mode, reference: payment.reference, recordedAt: payment.recordedAt, ...(payment.advanceId ? { advanceId: payment.advanceId } : {}) };
+  return {
+    id: payment.paymentId,
+    amount: formatPaise(payment.amountPaise),
+    date: payment.date,
+    mode: payment.mode,
+    reference: payment.reference,
+    recordedAt: payment.recordedAt,
+    ...(payment.advanceId ? { advanceId: payment.advanceId } : {}),
+  };
 }
 
 /** Issue 10: the status after a payment: paid when it settles; an overdue invoice stays overdue until then. */

@@ -198,7 +198,16 @@ export interface TeamDocument {
   id: string;
   businessId: string;
   members: { id: string; name: string; email: string; role: "accountant" | "staff" | "auditor"; joinedAt: string }[];
-  invitations: { id: string; email: string; role: "accountant" | "staff" | "auditor"; tokenHash: string; invitedBy: string; invitedAt: string; expiresAt: string; status: "pending" | "accepted" | "revoked" }[];
+  invitations: {
+    id: string;
+    email: string;
+    role: "accountant" | "staff" | "auditor";
+    tokenHash: string;
+    invitedBy: string;
+    invitedAt: string;
+    expiresAt: string;
+    status: "pending" | "accepted" | "revoked";
+  }[];
 }
 
 /** Issue 11: a person's membership of someone else's business; deleted when they are removed. */

@@ -13,7 +13,15 @@ import { buildGstr3b } from "./gstr3b.ts";
  */
 const GUJARAT = "24";
 
-function advance(spec: { id?: string; amount: string; date: string; supply?: "goods" | "services"; rate?: number; pos?: string; applications?: AdvanceForReturn["applications"] }): AdvanceForReturn {
+function advance(spec: {
+  id?: string;
+  amount: string;
+  date: string;
+  supply?: "goods" | "services";
+  rate?: number;
+  pos?: string;
+  applications?: AdvanceForReturn["applications"];
+}): AdvanceForReturn {
   const services = spec.supply !== "goods";
   const tax = services ? advanceTaxOf(toPaise(spec.amount), (spec.rate ?? 18) * 100, { supplierState: GUJARAT, placeOfSupply: spec.pos ?? GUJARAT }) : null;
   return {
@@ -30,10 +38,25 @@ const mayInvoice = invoice({ number: "M-1", issueDate: "2026-05-20", placeOfSupp
 
 describe("advance tax (s.13(2) CGST Act)", () => {
   it("s.13(2): a tax-inclusive services advance splits as amount × 100 / (100 + rate), heads by the place of supply", () => {
-    expect(advanceTaxOf(toPaise("11800"), 1800, { supplierState: GUJARAT, placeOfSupply: GUJARAT })).toEqual({ taxablePaise: 1_000_000, igstPaise: 0, cgstPaise: 90_000, sgstPaise: 90_000 });
-    expect(advanceTaxOf(toPaise("11800"), 1800, { supplierState: GUJARAT, placeOfSupply: "27" })).toEqual({ taxablePaise: 1_000_000, igstPaise: 180_000, cgstPaise: 0, sgstPaise: 0 });
+    expect(advanceTaxOf(toPaise("11800"), 1800, { supplierState: GUJARAT, placeOfSupply: GUJARAT })).toEqual({
+      taxablePaise: 1_000_000,
+      igstPaise: 0,
+      cgstPaise: 90_000,
+      sgstPaise: 90_000,
+    });
+    expect(advanceTaxOf(toPaise("11800"), 1800, { supplierState: GUJARAT, placeOfSupply: "27" })).toEqual({
+      taxablePaise: 1_000_000,
+      igstPaise: 180_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+    });
     // ₹1,000 at 18%: 100000 × 100 / 118 = 84745.76 → 84746 paise; CGST = SGST = 84746 × 9% = 7627.14 → 7627.
-    expect(advanceTaxOf(toPaise("1000"), 1800, { supplierState: GUJARAT, placeOfSupply: GUJARAT })).toEqual({ taxablePaise: 84_746, igstPaise: 0, cgstPaise: 7_627, sgstPaise: 7_627 });
+    expect(advanceTaxOf(toPaise("1000"), 1800, { supplierState: GUJARAT, placeOfSupply: GUJARAT })).toEqual({
+      taxablePaise: 84_746,
+      igstPaise: 0,
+      cgstPaise: 7_627,
+      sgstPaise: 7_627,
+    });
   });
 
   it("s.13(2), GSTR-1 Table 11A: a services advance received in May and not invoiced is in May's `at` and GSTR-3B 3.1(a)", () => {
@@ -78,7 +101,9 @@ describe("advance tax (s.13(2) CGST Act)", () => {
     expect(gstr1.json.txpd).toBeUndefined();
     expect(gstr1.totals).toMatchObject({ totalTaxableValue: 2_000_000, cgst: 180_000 });
     const half = advance({ amount: "11800", date: "2026-05-10", applications: [{ invoiceId: mayInvoice.id, amount: "5900.00", appliedAt: "2026-05-21T06:00:00.000Z" }] });
-    expect(advancesOfPeriod([half], [mayInvoice], "052026", GUJARAT).at).toEqual([{ pos: "24", sply_ty: "INTRA", itms: [{ rt: 18, ad_amt: 5000, iamt: 0, camt: 450, samt: 450, csamt: 0 }] }]);
+    expect(advancesOfPeriod([half], [mayInvoice], "052026", GUJARAT).at).toEqual([
+      { pos: "24", sply_ty: "INTRA", itms: [{ rt: 18, ad_amt: 5000, iamt: 0, camt: 450, samt: 450, csamt: 0 }] },
+    ]);
     const may3b = buildGstr3b({ gstin: SUPPLIER_GSTIN, period: "052026", invoices: [mayInvoice], expenses: [], advances: [whole] });
     expect(may3b.json.sup_details.osup_det).toEqual({ txval: 20000, iamt: 0, camt: 1800, samt: 1800, csamt: 0 });
   });
@@ -91,6 +116,8 @@ describe("advance tax (s.13(2) CGST Act)", () => {
 
   it("s.13(2) inter-state (place of supply 27 ≠ 24): IGST, sply_ty INTER", () => {
     const inter = advance({ amount: "11800", date: "2026-05-10", pos: "27" });
-    expect(advancesOfPeriod([inter], [], "052026", GUJARAT).at).toEqual([{ pos: "27", sply_ty: "INTER", itms: [{ rt: 18, ad_amt: 10000, iamt: 1800, camt: 0, samt: 0, csamt: 0 }] }]);
+    expect(advancesOfPeriod([inter], [], "052026", GUJARAT).at).toEqual([
+      { pos: "27", sply_ty: "INTER", itms: [{ rt: 18, ad_amt: 10000, iamt: 1800, camt: 0, samt: 0, csamt: 0 }] },
+    ]);
   });
 });

@@ -5,7 +5,13 @@ import { buildGstr3b } from "./gstr3b.ts";
 
 // Two local (Gujarat) B2C sales in October 2025; the second is cancelled (issue 9).
 const kept = invoice({ number: "INV/25-26/0001", issueDate: "2025-10-15", placeOfSupply: "24", lines: [{ taxable: "1000.00", rate: "18", hsn: "3305", quantity: 1 }] });
-const cancelled = invoice({ number: "INV/25-26/0002", issueDate: "2025-10-16", placeOfSupply: "24", status: "cancelled", lines: [{ taxable: "5000.00", rate: "18", hsn: "3305", quantity: 5 }] });
+const cancelled = invoice({
+  number: "INV/25-26/0002",
+  issueDate: "2025-10-16",
+  placeOfSupply: "24",
+  status: "cancelled",
+  lines: [{ taxable: "5000.00", rate: "18", hsn: "3305", quantity: 5 }],
+});
 
 describe("cancelled invoices in the returns (issue 9)", () => {
   it("GSTR-1 Table 7 and 12: a cancelled invoice is no supply, so it leaves b2cs and the HSN summary", () => {

@@ -148,8 +148,7 @@ export function computeCmp08(books: Cmp08Books, quarter: Cmp08Quarter, category:
 
   // Reverse-charge purchases: the business pays the supplier's tax itself (a note against one adjusts it).
   const rcm = books.expenses.filter((expense) => expense.reverseCharge && inQuarter.has(expense.reportingPeriod));
-  const sum = (pick: (expense: Expense) => string) =>
-    rcm.reduce((total, expense) => total + (expense.documentType === "credit_note" ? -1 : 1) * toPaise(pick(expense)), 0);
+  const sum = (pick: (expense: Expense) => string) => rcm.reduce((total, expense) => total + (expense.documentType === "credit_note" ? -1 : 1) * toPaise(pick(expense)), 0);
   const reverseCharge: Cmp08Heads = {
     valuePaise: sum((e) => e.amount),
     igstPaise: sum((e) => e.igstAmount),

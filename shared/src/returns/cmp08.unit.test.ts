@@ -34,8 +34,14 @@ describe("CMP-08 figures (Rule 7, s.10)", () => {
   // bill 3 (cancelled) and bill 4 (July, another quarter) and a tax invoice (Regular) do not count.
   const books = {
     invoices: [
-      bill("BOS/26-27/0001", "2026-10-05", [["10000.00", "taxable"], ["2000.00", "exempt"]]),
-      bill("BOS/26-27/0002", "2026-12-31", [["1000.00", "nil"], ["500.00", "nonGst"]]),
+      bill("BOS/26-27/0001", "2026-10-05", [
+        ["10000.00", "taxable"],
+        ["2000.00", "exempt"],
+      ]),
+      bill("BOS/26-27/0002", "2026-12-31", [
+        ["1000.00", "nil"],
+        ["500.00", "nonGst"],
+      ]),
       bill("BOS/26-27/0003", "2026-11-10", [["7777.00", "taxable"]], { status: "cancelled" }),
       bill("BOS/26-27/0004", "2026-07-10", [["9999.00", "taxable"]]),
       invoice({ number: "INV/26-27/0001", issueDate: "2026-10-06", placeOfSupply: "24", lines: [{ taxable: "5000.00", rate: "18" }] }),
@@ -57,7 +63,13 @@ describe("CMP-08 figures (Rule 7, s.10)", () => {
     expect(statement.reverseCharge).toEqual({ valuePaise: 900_000, igstPaise: 0, cgstPaise: 81_000, sgstPaise: 81_000, cessPaise: 0 });
     expect(statement.payable).toEqual({ igstPaise: 0, cgstPaise: 86_000, sgstPaise: 86_000, cessPaise: 0 });
     expect(statement.dueDate).toBe("2027-01-18");
-    expect(cmp08Wire(statement)).toMatchObject({ rate: "1", outward: { value: "13500.00", cgst: "50.00" }, payable: { cgst: "860.00", sgst: "860.00" }, totalPayable: "1720.00", label: "October–December 2026" });
+    expect(cmp08Wire(statement)).toMatchObject({
+      rate: "1",
+      outward: { value: "13500.00", cgst: "50.00" },
+      payable: { cgst: "860.00", sgst: "860.00" },
+      totalPayable: "1720.00",
+      label: "October–December 2026",
+    });
   });
 
   it("Rule 7(a), 7(b), s.10(2A): manufacturers, restaurants and service providers pay on the whole turnover but non-GST supplies", () => {
@@ -69,11 +81,26 @@ describe("CMP-08 figures (Rule 7, s.10)", () => {
 
   it("s.34: credit notes against a bill lower the quarter's turnover and debit notes raise it; tax rounds half up to the paisa", () => {
     const notes = [
-      { kind: "credit" as const, issueDate: "2026-11-15", reportingPeriod: "112026", items: [{ invoiceId: "invoice-BOS/26-27/0001", productId: "product-1", taxableValue: "1000.00" }] },
+      {
+        kind: "credit" as const,
+        issueDate: "2026-11-15",
+        reportingPeriod: "112026",
+        items: [{ invoiceId: "invoice-BOS/26-27/0001", productId: "product-1", taxableValue: "1000.00" }],
+      },
       // On the exempt line: the value moves, a trader's tax does not.
-      { kind: "debit" as const, issueDate: "2026-11-16", reportingPeriod: "112026", items: [{ invoiceId: "invoice-BOS/26-27/0001", productId: "product-2", taxableValue: "300.00" }] },
+      {
+        kind: "debit" as const,
+        issueDate: "2026-11-16",
+        reportingPeriod: "112026",
+        items: [{ invoiceId: "invoice-BOS/26-27/0001", productId: "product-2", taxableValue: "300.00" }],
+      },
       // Against a tax invoice of a Regular period: not CMP-08's.
-      { kind: "credit" as const, issueDate: "2026-11-17", reportingPeriod: "112026", items: [{ invoiceId: "invoice-INV/26-27/0001", productId: "product-1", taxableValue: "100.00" }] },
+      {
+        kind: "credit" as const,
+        issueDate: "2026-11-17",
+        reportingPeriod: "112026",
+        items: [{ invoiceId: "invoice-INV/26-27/0001", productId: "product-1", taxableValue: "100.00" }],
+      },
     ] as unknown as Parameters<typeof computeCmp08>[0]["notes"];
     const statement = computeCmp08({ ...books, notes }, Q3, "trader");
     expect(statement.outward.valuePaise).toBe(1_350_000 - 100_000 + 30_000);

@@ -43,7 +43,10 @@ function seriesOf(number: string): { key: string; serial: bigint | null } {
  */
 export function documentRanges(numbers: readonly string[], voided: readonly string[] = []): Gstr1DocRange[] {
   const series = new Map<string, Array<{ number: string; serial: bigint | null; voided: boolean }>>();
-  for (const [list, isVoid] of [[numbers, false], [voided, true]] as const) {
+  for (const [list, isVoid] of [
+    [numbers, false],
+    [voided, true],
+  ] as const) {
     for (const number of list) {
       const { key, serial } = seriesOf(number);
       const members = series.get(key) ?? [];
@@ -52,11 +55,7 @@ export function documentRanges(numbers: readonly string[], voided: readonly stri
     }
   }
   const ranges = [...series.values()].map((members) => {
-    members.sort((a, b) =>
-      a.serial !== null && b.serial !== null && a.serial !== b.serial
-        ? a.serial < b.serial ? -1 : 1
-        : compareDocumentNumbers(a.number, b.number),
-    );
+    members.sort((a, b) => (a.serial !== null && b.serial !== null && a.serial !== b.serial ? (a.serial < b.serial ? -1 : 1) : compareDocumentNumbers(a.number, b.number)));
     const cancel = members.filter((m) => m.voided).length;
     return { from: members[0]!.number, to: members[members.length - 1]!.number, count: members.length, cancel };
   });
@@ -87,7 +86,10 @@ export function documentIssue(input: {
   if (input.invoiceNumbers.length > 0 || cancelledInvoices.length > 0) {
     docDet.push({ doc_num: 1, docs: documentRanges(input.invoiceNumbers, cancelledInvoices) });
   }
-  for (const [docNum, kind] of [[4, "debit"], [5, "credit"]] as const) {
+  for (const [docNum, kind] of [
+    [4, "debit"],
+    [5, "credit"],
+  ] as const) {
     const numbers = input.notes.filter((n) => n.kind === kind).map((n) => n.number);
     const voided = voidedOfPeriod(`${kind}-note`);
     if (numbers.length > 0 || voided.length > 0) docDet.push({ doc_num: docNum, docs: documentRanges(numbers, voided) });
@@ -95,7 +97,14 @@ export function documentIssue(input: {
   // Issue 9: delivery challans, one nature per purpose; a cancelled challan's number counts as cancelled.
   for (const docNum of [9, 10, 11, 12] as const) {
     const ofNature = (input.challans ?? []).filter((c) => c.nature === docNum);
-    if (ofNature.length > 0) docDet.push({ doc_num: docNum, docs: documentRanges(ofNature.filter((c) => !c.cancelled).map((c) => c.number), ofNature.filter((c) => c.cancelled).map((c) => c.number)) });
+    if (ofNature.length > 0)
+      docDet.push({
+        doc_num: docNum,
+        docs: documentRanges(
+          ofNature.filter((c) => !c.cancelled).map((c) => c.number),
+          ofNature.filter((c) => c.cancelled).map((c) => c.number),
+        ),
+      });
   }
   return docDet.length > 0 ? { doc_det: docDet } : undefined;
 }

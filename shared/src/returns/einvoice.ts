@@ -156,11 +156,7 @@ function unitPrice(taxable: Paise, quantity: number): number {
   return Number(`${sign}${Math.trunc(abs / 1000)}.${String(abs % 1000).padStart(3, "0")}`);
 }
 
-export function buildEInvoicePayload(
-  invoice: Invoice,
-  supplierDetails: EInvoiceSupplierDetails,
-  buyerDetails: EInvoiceBuyerDetails,
-): EInvoicePayload {
+export function buildEInvoicePayload(invoice: Invoice, supplierDetails: EInvoiceSupplierDetails, buyerDetails: EInvoiceBuyerDetails): EInvoicePayload {
   const problems: string[] = [];
   const seller = validateGstin(supplierDetails.gstin);
   if (!seller.valid) problems.push(`Seller GSTIN: ${seller.error}`);
@@ -347,18 +343,7 @@ export function irnForPayload(payload: Pick<EInvoicePayload, "SellerDtls" | "Doc
 // Signed QR code (GST.md §6.4)
 
 /** The fields of the `data` claim of the IRP's SignedQRCode JWT, in the IRP's order. */
-export const SIGNED_QR_FIELDS = [
-  "SellerGstin",
-  "BuyerGstin",
-  "DocNo",
-  "DocTyp",
-  "DocDt",
-  "TotInvVal",
-  "ItemCnt",
-  "MainHsnCode",
-  "Irn",
-  "IrnDt",
-] as const;
+export const SIGNED_QR_FIELDS = ["SellerGstin", "BuyerGstin", "DocNo", "DocTyp", "DocDt", "TotInvVal", "ItemCnt", "MainHsnCode", "Irn", "IrnDt"] as const;
 
 export interface SignedQrData {
   readonly SellerGstin: string;

@@ -213,7 +213,13 @@ describe("buildEInvoicePayload", () => {
   });
 
   it("refuses nil-only invoices (exports are built since issue 9: supplyTypes.unit.test.ts)", () => {
-    const nilOnly = invoice({ number: "N/1", issueDate: "2025-10-15", customerGstin: "24AANFA2641L1ZF", placeOfSupply: "24", lines: [{ taxable: "100.00", rate: "0", hsn: "04012000" }] });
+    const nilOnly = invoice({
+      number: "N/1",
+      issueDate: "2025-10-15",
+      customerGstin: "24AANFA2641L1ZF",
+      placeOfSupply: "24",
+      lines: [{ taxable: "100.00", rate: "0", hsn: "04012000" }],
+    });
     expect(() => buildEInvoicePayload(nilOnly, SELLER, BUYER)).toThrow(/no taxable line/);
   });
 });

@@ -41,11 +41,7 @@ export interface EwayBillValidity {
 }
 
 /** `generatedAt`: an instant (Date, or ISO with zone), or an IST wall-clock time without a zone. */
-export function ewayBillValidity(input: {
-  readonly generatedAt: string | Date;
-  readonly distanceKm: number;
-  readonly vehicleType: VehicleType;
-}): EwayBillValidity {
+export function ewayBillValidity(input: { readonly generatedAt: string | Date; readonly distanceKm: number; readonly vehicleType: VehicleType }): EwayBillValidity {
   const { distanceKm } = input;
   if (!Number.isSafeInteger(distanceKm) || distanceKm < 0) {
     throw new RangeError(`Distance must be a whole number of kilometres, got ${distanceKm}`);
@@ -128,12 +124,7 @@ const PINCODE = /^[1-9][0-9]{5}$/;
  *   ABC1234 (old three-letter series), 22BH1234AB (Bharat series),
  *   TR… / DF… followed by 6–13 letters or digits.
  */
-const VEHICLE_NUMBER_FORMATS: readonly RegExp[] = [
-  /^[A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}$/,
-  /^[A-Z]{3}[0-9]{4}$/,
-  /^[0-9]{2}BH[0-9]{4}[A-Z]{1,2}$/,
-  /^(TR|DF)[A-Z0-9]{6,13}$/,
-];
+const VEHICLE_NUMBER_FORMATS: readonly RegExp[] = [/^[A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}$/, /^[A-Z]{3}[0-9]{4}$/, /^[0-9]{2}BH[0-9]{4}[A-Z]{1,2}$/, /^(TR|DF)[A-Z0-9]{6,13}$/];
 
 export function normaliseVehicleNumber(raw: string): string {
   return raw.replace(/[\s-]/g, "").toUpperCase();
@@ -217,7 +208,9 @@ export function validateEwayBill(input: EwayBillInput): EwayBillCheck {
   } else {
     if (input.vehicleType === "odc") problems.push("Over-dimensional cargo applies to road transport only");
     if (!input.transportDocumentNumber?.trim() && !transporterId) {
-      problems.push(`Transport document number (B.2: ${input.transportMode === "rail" ? "railway receipt" : input.transportMode === "air" ? "airway bill" : "bill of lading"}) is required for transport by ${input.transportMode}`);
+      problems.push(
+        `Transport document number (B.2: ${input.transportMode === "rail" ? "railway receipt" : input.transportMode === "air" ? "airway bill" : "bill of lading"}) is required for transport by ${input.transportMode}`,
+      );
     }
     if (input.transportDocumentNumber?.trim()) {
       const transportDate = input.transportDocumentDate ? dateOrNull(input.transportDocumentDate) : null;

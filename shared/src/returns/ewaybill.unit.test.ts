@@ -16,8 +16,7 @@ describe("ewayBillValidity", () => {
   });
 
   it("counts a day per 200 km or part (20 km for over-dimensional cargo), at least one", () => {
-    const on = (distanceKm: number, vehicleType: "regular" | "odc") =>
-      ewayBillValidity({ generatedAt: "2025-10-01T10:00:00+05:30", distanceKm, vehicleType }).days;
+    const on = (distanceKm: number, vehicleType: "regular" | "odc") => ewayBillValidity({ generatedAt: "2025-10-01T10:00:00+05:30", distanceKm, vehicleType }).days;
     expect(on(0, "regular")).toBe(1);
     expect(on(200, "regular")).toBe(1);
     expect(on(201, "regular")).toBe(2);
@@ -106,12 +105,12 @@ describe("validateEwayBill", () => {
     expect(validateEwayBill({ ...VALID, transportMode: "rail", vehicleNumber: null }).problems).toEqual([
       "Transport document number (B.2: railway receipt) is required for transport by rail",
     ]);
-    expect(
-      validateEwayBill({ ...VALID, transportMode: "air", vehicleNumber: null, transportDocumentNumber: "AWB-1", transportDocumentDate: "2025-10-14" }).problems,
-    ).toEqual(["Transport document date (B.2) cannot be before the document date (A.6)"]);
-    expect(validateEwayBill({ ...VALID, transportMode: "ship", vehicleType: "odc", vehicleNumber: null, transportDocumentNumber: "BL-9", transportDocumentDate: "2025-10-15" }).problems).toEqual([
-      "Over-dimensional cargo applies to road transport only",
+    expect(validateEwayBill({ ...VALID, transportMode: "air", vehicleNumber: null, transportDocumentNumber: "AWB-1", transportDocumentDate: "2025-10-14" }).problems).toEqual([
+      "Transport document date (B.2) cannot be before the document date (A.6)",
     ]);
+    expect(
+      validateEwayBill({ ...VALID, transportMode: "ship", vehicleType: "odc", vehicleNumber: null, transportDocumentNumber: "BL-9", transportDocumentDate: "2025-10-15" }).problems,
+    ).toEqual(["Over-dimensional cargo applies to road transport only"]);
   });
 });
 

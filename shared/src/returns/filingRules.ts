@@ -73,7 +73,10 @@ export function filingRefusal(input: FilingRefusalInput): FilingRefusal | null {
   }
   if (isTimeBarred(period, returnType, todayDate)) {
     const section = returnType === "GSTR1" ? "s.37(5)" : "s.39(11)";
-    return { code: "TIME_BARRED", message: `${name} for ${label} can no longer be filed: the last day was ${lastFilingDate(period, returnType)}, three years after its due date (${section})` };
+    return {
+      code: "TIME_BARRED",
+      message: `${name} for ${label} can no longer be filed: the last day was ${lastFilingDate(period, returnType)}, three years after its due date (${section})`,
+    };
   }
 
   // Earlier returns that are time-barred can never be filed, so they hold nothing up.

@@ -28,18 +28,7 @@ import { gstinCheckCharacter, STATE_NAMES } from "../contract/index.ts";
 
 export type RegistrationType = "regular" | "tds" | "tcs" | "uin" | "oidar" | "nri" | "government";
 
-export type HolderType =
-  | "individual"
-  | "company"
-  | "huf"
-  | "firm"
-  | "aop"
-  | "trust"
-  | "boi"
-  | "local_authority"
-  | "artificial_juridical_person"
-  | "government"
-  | "krish";
+export type HolderType = "individual" | "company" | "huf" | "firm" | "aop" | "trust" | "boi" | "local_authority" | "artificial_juridical_person" | "government" | "krish";
 
 /** PAN 4th letter → holder type (GST.md §1.5). K ("Krish") "may have been discontinued" but stdnum still accepts it. */
 export const PAN_HOLDER_TYPES: Readonly<Record<string, HolderType>> = {

@@ -167,9 +167,7 @@ export interface Gstr1HsnRow {
 }
 
 /** From May 2025 (Phase-III) `hsn_b2b` / `hsn_b2c`; before, one `data` array. */
-export type Gstr1Hsn =
-  | { readonly hsn_b2b?: readonly Gstr1HsnRow[]; readonly hsn_b2c?: readonly Gstr1HsnRow[] }
-  | { readonly data: readonly Gstr1HsnRow[] };
+export type Gstr1Hsn = { readonly hsn_b2b?: readonly Gstr1HsnRow[]; readonly hsn_b2c?: readonly Gstr1HsnRow[] } | { readonly data: readonly Gstr1HsnRow[] };
 
 export interface Gstr1Json {
   readonly gstin: string;
@@ -533,8 +531,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1Result {
   addLine(all, advances.received);
   addLine(all, signedHeads(advances.adjusted, -1));
   if (sales.length > 0 || notes.length > 0) {
-    const bifurcated =
-      period.year * 100 + period.month >= HSN_BIFURCATION_FROM_PERIOD.year * 100 + HSN_BIFURCATION_FROM_PERIOD.month;
+    const bifurcated = period.year * 100 + period.month >= HSN_BIFURCATION_FROM_PERIOD.year * 100 + HSN_BIFURCATION_FROM_PERIOD.month;
     if (bifurcated) {
       const hsn: { hsn_b2b?: Gstr1HsnRow[]; hsn_b2c?: Gstr1HsnRow[] } = {};
       if (hsnB2b.length > 0) hsn.hsn_b2b = hsnRows(hsnB2b);

@@ -175,8 +175,7 @@ describe("buildGstr1", () => {
 });
 
 describe("buildGstr1: limits, periods and edge cases", () => {
-  const interState = (number: string, issueDate: string, taxable: string) =>
-    invoice({ number, issueDate, placeOfSupply: "27", lines: [{ taxable, rate: "18" }] });
+  const interState = (number: string, issueDate: string, taxable: string) => invoice({ number, issueDate, placeOfSupply: "27", lines: [{ taxable, rate: "18" }] });
 
   it("uses the ₹2,50,000 B2CL limit up to 31 Jul 2024 and ₹1,00,000 from 1 Aug 2024", () => {
     // 150000.00 + IGST 27000.00 = 177000.00: above ₹1,00,000, below ₹2,50,000.
@@ -227,21 +226,52 @@ describe("buildGstr1: limits, periods and edge cases", () => {
     expect(result.json.nil).toBeUndefined();
     expect(result.json.b2b?.[0]?.inv[0]?.rchrg).toBe("Y");
     // exports go to the B2C tab of the HSN summary (IC: Unregistered or Overseas)
-    expect(result.json.hsn).toMatchObject({ hsn_b2c: [{ hsn_sc: "8471", rt: 0 }, { hsn_sc: "8471", rt: 18 }] });
+    expect(result.json.hsn).toMatchObject({
+      hsn_b2c: [
+        { hsn_sc: "8471", rt: 0 },
+        { hsn_sc: "8471", rt: 18 },
+      ],
+    });
   });
 
   it("s.16 IGST Act: supplies to an SEZ go to b2b with inv_typ SEWP (SEWOP without IGST), even within the state", () => {
     // Gujarat supplier, SEZ unit in Gujarat (24AANFA2641L1ZF): IGST 18% on 10000 = 1800, no CGST/SGST.
-    const paid = sez(invoice({ number: "Z-1", issueDate: "2025-10-02", placeOfSupply: "24", customerGstin: "24AANFA2641L1ZF", lines: [{ taxable: "10000.00", rate: "18", cgst: "0.00", sgst: "0.00", igst: "1800.00" }] }));
-    const unpaid = sez(invoice({ number: "Z-2", issueDate: "2025-10-03", placeOfSupply: "24", customerGstin: "24AANFA2641L1ZF", lines: [{ taxable: "500.00", rate: "0", hsn: "0401" }] }));
+    const paid = sez(
+      invoice({
+        number: "Z-1",
+        issueDate: "2025-10-02",
+        placeOfSupply: "24",
+        customerGstin: "24AANFA2641L1ZF",
+        lines: [{ taxable: "10000.00", rate: "18", cgst: "0.00", sgst: "0.00", igst: "1800.00" }],
+      }),
+    );
+    const unpaid = sez(
+      invoice({ number: "Z-2", issueDate: "2025-10-03", placeOfSupply: "24", customerGstin: "24AANFA2641L1ZF", lines: [{ taxable: "500.00", rate: "0", hsn: "0401" }] }),
+    );
     const result = buildGstr1({ gstin: SUPPLIER_GSTIN, period: "102025", invoices: [paid, unpaid] });
     expect(result.json.b2b).toEqual([
       {
         ctin: "24AANFA2641L1ZF",
         inv: [
-          { inum: "Z-1", idt: "02-10-2025", val: 11800, pos: "24", rchrg: "N", inv_typ: "SEWP", itms: [{ num: 1, itm_det: { rt: 18, txval: 10000, iamt: 1800, camt: 0, samt: 0, csamt: 0 } }] },
+          {
+            inum: "Z-1",
+            idt: "02-10-2025",
+            val: 11800,
+            pos: "24",
+            rchrg: "N",
+            inv_typ: "SEWP",
+            itms: [{ num: 1, itm_det: { rt: 18, txval: 10000, iamt: 1800, camt: 0, samt: 0, csamt: 0 } }],
+          },
           // a 0% supply to an SEZ is zero-rated, not nil: it stays in b2b
-          { inum: "Z-2", idt: "03-10-2025", val: 500, pos: "24", rchrg: "N", inv_typ: "SEWOP", itms: [{ num: 1, itm_det: { rt: 0, txval: 500, iamt: 0, camt: 0, samt: 0, csamt: 0 } }] },
+          {
+            inum: "Z-2",
+            idt: "03-10-2025",
+            val: 500,
+            pos: "24",
+            rchrg: "N",
+            inv_typ: "SEWOP",
+            itms: [{ num: 1, itm_det: { rt: 0, txval: 500, iamt: 0, camt: 0, samt: 0, csamt: 0 } }],
+          },
         ],
       },
     ]);
@@ -260,7 +290,13 @@ describe("buildGstr1: limits, periods and edge cases", () => {
       gstin: SUPPLIER_GSTIN,
       period: "102025",
       invoices: [
-        invoice({ number: "W-1", issueDate: "2025-10-02", placeOfSupply: "24", customerGstin: "24AANFA2641L1ZX", lines: [{ taxable: "100.00", rate: "18", hsn: null, name: "Widget" }] }),
+        invoice({
+          number: "W-1",
+          issueDate: "2025-10-02",
+          placeOfSupply: "24",
+          customerGstin: "24AANFA2641L1ZX",
+          lines: [{ taxable: "100.00", rate: "18", hsn: null, name: "Widget" }],
+        }),
         invoice({ number: "W-2", issueDate: "2025-10-03", placeOfSupply: "27", lines: [{ taxable: "100.00", rate: "18", cgst: "9.00", sgst: "9.00", igst: "0.00" }] }),
       ],
     });

@@ -102,9 +102,21 @@ export const gstr2bBillOfEntrySchema = z.object({
 const suppliers = <T extends z.ZodTypeAny>(schema: T) =>
   z.array(schema).max(GSTR2B_MAX_SUPPLIERS, `A GSTR-2B upload may list at most ${GSTR2B_MAX_SUPPLIERS} suppliers per section`).optional().default([]);
 
-const b2bSupplier = z.object({ ctin: portalText(20, "Supplier GSTIN (ctin) is required"), trdnm: portalText(200).optional().nullable(), inv: z.array(gstr2bInvoiceSchema).optional().default([]) });
-const cdnrSupplier = z.object({ ctin: portalText(20, "Supplier GSTIN (ctin) is required"), trdnm: portalText(200).optional().nullable(), nt: z.array(gstr2bNoteSchema).optional().default([]) });
-const isdSupplier = z.object({ ctin: portalText(20, "ISD GSTIN (ctin) is required"), trdnm: portalText(200).optional().nullable(), doclist: z.array(gstr2bIsdDocSchema).optional().default([]) });
+const b2bSupplier = z.object({
+  ctin: portalText(20, "Supplier GSTIN (ctin) is required"),
+  trdnm: portalText(200).optional().nullable(),
+  inv: z.array(gstr2bInvoiceSchema).optional().default([]),
+});
+const cdnrSupplier = z.object({
+  ctin: portalText(20, "Supplier GSTIN (ctin) is required"),
+  trdnm: portalText(200).optional().nullable(),
+  nt: z.array(gstr2bNoteSchema).optional().default([]),
+});
+const isdSupplier = z.object({
+  ctin: portalText(20, "ISD GSTIN (ctin) is required"),
+  trdnm: portalText(200).optional().nullable(),
+  doclist: z.array(gstr2bIsdDocSchema).optional().default([]),
+});
 
 const docdataSchema = z.object({
   b2b: suppliers(b2bSupplier),
@@ -126,7 +138,14 @@ const gstr2bData = z.object({
 export function countGstr2bInvoices(data: { docdata: z.output<typeof docdataSchema> }): number {
   const d = data.docdata;
   const sum = <T>(list: readonly T[], size: (item: T) => number) => list.reduce((total, item) => total + size(item), 0);
-  return sum(d.b2b, (s) => s.inv.length) + sum(d.b2ba, (s) => s.inv.length) + sum(d.cdnr, (s) => s.nt.length) + sum(d.cdnra, (s) => s.nt.length) + sum(d.isd, (s) => s.doclist.length) + d.impg.length;
+  return (
+    sum(d.b2b, (s) => s.inv.length) +
+    sum(d.b2ba, (s) => s.inv.length) +
+    sum(d.cdnr, (s) => s.nt.length) +
+    sum(d.cdnra, (s) => s.nt.length) +
+    sum(d.isd, (s) => s.doclist.length) +
+    d.impg.length
+  );
 }
 
 const unwrap = (value: unknown) => (value !== null && typeof value === "object" && "data" in value ? (value as { data: unknown }).data : value);
@@ -137,7 +156,10 @@ const withinLimit = { message: `A GSTR-2B upload may hold at most ${GSTR2B_MAX_I
  * object, or this schema's own output (so a stored parse reads back unchanged). gstin and
  * rtnprd are optional here only because uploads made before they were required lack them.
  */
-export const gstr2bSchema = z.preprocess(unwrap, gstr2bData.refine((data) => countGstr2bInvoices(data) <= GSTR2B_MAX_INVOICES, withinLimit));
+export const gstr2bSchema = z.preprocess(
+  unwrap,
+  gstr2bData.refine((data) => countGstr2bInvoices(data) <= GSTR2B_MAX_INVOICES, withinLimit),
+);
 
 /** An upload: as `gstr2bSchema`, and it must say whose 2B it is and for which period. */
 export const gstr2bUploadSchema = z.preprocess(
@@ -192,7 +214,8 @@ type Head = "txval" | "igst" | "cgst" | "sgst" | "cess";
 function figures(doc: Amounts & { items?: readonly Amounts[] | null }) {
   const items = doc.items ?? [];
   const invoiceLevel = doc.txval !== undefined && doc.txval !== null;
-  const pick = (head: Head): Paise => (invoiceLevel || items.length === 0 ? portalAmountToPaise(doc[head] ?? 0) : items.reduce((sum, item) => sum + portalAmountToPaise(item[head] ?? 0), 0));
+  const pick = (head: Head): Paise =>
+    invoiceLevel || items.length === 0 ? portalAmountToPaise(doc[head] ?? 0) : items.reduce((sum, item) => sum + portalAmountToPaise(item[head] ?? 0), 0);
   return { taxable: pick("txval"), igst: pick("igst"), cgst: pick("cgst"), sgst: pick("sgst"), cess: pick("cess") };
 }
 
@@ -204,28 +227,54 @@ export function documentsOf2b(data: Gstr2bParsed): PortalDoc[] {
   const d = data.docdata;
   const amended = new Set<string>();
   for (const s of d.b2ba) for (const inv of s.inv) if (inv.oinum) amended.add(`${s.ctin.trim().toUpperCase()}|${inv.oinum}`);
-  for (const [kind, list] of [["b2b", d.b2b], ["b2ba", d.b2ba]] as const) {
+  for (const [kind, list] of [
+    ["b2b", d.b2b],
+    ["b2ba", d.b2ba],
+  ] as const) {
     for (const s of list) {
       const ctin = s.ctin.trim().toUpperCase();
       for (const inv of s.inv) {
         if (kind === "b2b" && amended.has(`${ctin}|${inv.inum}`)) continue;
         docs.push({
-          kind, supplierGstin: ctin, supplierName: s.trdnm ?? null, number: inv.inum, date: fromPortalDate(inv.dt), noteType: null,
-          ...figures(inv), itcAvailable: inv.itcavl !== "N", reverseCharge: inv.rev === "Y", pos: pad2State(inv.pos), reason: inv.rsn ?? null, originalNumber: inv.oinum ?? null,
+          kind,
+          supplierGstin: ctin,
+          supplierName: s.trdnm ?? null,
+          number: inv.inum,
+          date: fromPortalDate(inv.dt),
+          noteType: null,
+          ...figures(inv),
+          itcAvailable: inv.itcavl !== "N",
+          reverseCharge: inv.rev === "Y",
+          pos: pad2State(inv.pos),
+          reason: inv.rsn ?? null,
+          originalNumber: inv.oinum ?? null,
         });
       }
     }
   }
   const amendedNotes = new Set<string>();
   for (const s of d.cdnra) for (const nt of s.nt) if (nt.ontnum) amendedNotes.add(`${s.ctin.trim().toUpperCase()}|${nt.ontnum}`);
-  for (const [kind, list] of [["cdnr", d.cdnr], ["cdnra", d.cdnra]] as const) {
+  for (const [kind, list] of [
+    ["cdnr", d.cdnr],
+    ["cdnra", d.cdnra],
+  ] as const) {
     for (const s of list) {
       const ctin = s.ctin.trim().toUpperCase();
       for (const nt of s.nt) {
         if (kind === "cdnr" && amendedNotes.has(`${ctin}|${nt.ntnum}`)) continue;
         docs.push({
-          kind, supplierGstin: ctin, supplierName: s.trdnm ?? null, number: nt.ntnum, date: fromPortalDate(nt.dt), noteType: nt.typ,
-          ...figures(nt), itcAvailable: nt.itcavl !== "N", reverseCharge: nt.rev === "Y", pos: pad2State(nt.pos), reason: nt.rsn ?? null, originalNumber: nt.ontnum ?? null,
+          kind,
+          supplierGstin: ctin,
+          supplierName: s.trdnm ?? null,
+          number: nt.ntnum,
+          date: fromPortalDate(nt.dt),
+          noteType: nt.typ,
+          ...figures(nt),
+          itcAvailable: nt.itcavl !== "N",
+          reverseCharge: nt.rev === "Y",
+          pos: pad2State(nt.pos),
+          reason: nt.rsn ?? null,
+          originalNumber: nt.ontnum ?? null,
         });
       }
     }
@@ -234,15 +283,35 @@ export function documentsOf2b(data: Gstr2bParsed): PortalDoc[] {
     const ctin = s.ctin.trim().toUpperCase();
     for (const doc of s.doclist) {
       docs.push({
-        kind: "isd", supplierGstin: ctin, supplierName: s.trdnm ?? null, number: doc.docnum, date: fromPortalDate(doc.docdt), noteType: null,
-        ...figures({ ...doc, txval: 0 }), itcAvailable: doc.itcelg !== "N", reverseCharge: false, pos: null, reason: null, originalNumber: null,
+        kind: "isd",
+        supplierGstin: ctin,
+        supplierName: s.trdnm ?? null,
+        number: doc.docnum,
+        date: fromPortalDate(doc.docdt),
+        noteType: null,
+        ...figures({ ...doc, txval: 0 }),
+        itcAvailable: doc.itcelg !== "N",
+        reverseCharge: false,
+        pos: null,
+        reason: null,
+        originalNumber: null,
       });
     }
   }
   for (const boe of d.impg) {
     docs.push({
-      kind: "impg", supplierGstin: "", supplierName: boe.portcode ? `Bill of entry, port ${boe.portcode}` : "Bill of entry", number: boe.boenum, date: fromPortalDate(boe.boedt), noteType: null,
-      ...figures({ ...boe, cgst: 0, sgst: 0 }), itcAvailable: true, reverseCharge: false, pos: null, reason: null, originalNumber: null,
+      kind: "impg",
+      supplierGstin: "",
+      supplierName: boe.portcode ? `Bill of entry, port ${boe.portcode}` : "Bill of entry",
+      number: boe.boenum,
+      date: fromPortalDate(boe.boedt),
+      noteType: null,
+      ...figures({ ...boe, cgst: 0, sgst: 0 }),
+      itcAvailable: true,
+      reverseCharge: false,
+      pos: null,
+      reason: null,
+      originalNumber: null,
     });
   }
   const seen = new Map<string, number>();

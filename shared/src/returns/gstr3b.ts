@@ -215,9 +215,7 @@ function itcRow(ty: string, heads: TaxHeads = NO_TAX): Gstr3bItcRow {
 }
 
 function interStateRows(map: Map<string, { taxable: Paise; igst: Paise }>): Gstr3bInterStateRow[] {
-  return [...map.entries()]
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .map(([pos, v]) => ({ pos, txval: toPortalAmount(v.taxable), iamt: toPortalAmount(v.igst) }));
+  return [...map.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([pos, v]) => ({ pos, txval: toPortalAmount(v.taxable), iamt: toPortalAmount(v.igst) }));
 }
 
 function mapHeads(heads: TaxHeads, f: (value: Paise) => Paise): TaxHeads {
@@ -315,7 +313,13 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bResult {
   // tax paid on earlier advances and adjusted against this period's invoices (11B) comes off.
   const advances = advancesOfPeriod(input.advances ?? [], input.invoices, P, state);
   addLine(outward, advances.received);
-  addLine(outward, { taxable: -advances.adjusted.taxable, igst: -advances.adjusted.igst, cgst: -advances.adjusted.cgst, sgst: -advances.adjusted.sgst, cess: -advances.adjusted.cess });
+  addLine(outward, {
+    taxable: -advances.adjusted.taxable,
+    igst: -advances.adjusted.igst,
+    cgst: -advances.adjusted.cgst,
+    sgst: -advances.adjusted.sgst,
+    cess: -advances.adjusted.cess,
+  });
   // Credit notes beyond the period's supplies leave a head below zero, which 3.1 cannot show:
   // the portal reports it as zero and keeps the excess in the negative liability statement
   // for later periods (not modelled here: the user is told, the excess is not carried).
@@ -431,11 +435,21 @@ export function buildGstr3b(input: Gstr3bInput): Gstr3bResult {
   const filedOn = input.filedOn ?? dueDate;
   const movedTax = moved.reduce((sum, m) => addHeads(sum, m.tax), NO_TAX);
   const movedInterest = moved.reduce(
-    (sum, m) => addHeads(sum, mapHeads(m.tax, (v) => interestPaise(v, returnDueDate(m.from, "GSTR3B"), filedOn))),
+    (sum, m) =>
+      addHeads(
+        sum,
+        mapHeads(m.tax, (v) => interestPaise(v, returnDueDate(m.from, "GSTR3B"), filedOn)),
+      ),
     NO_TAX,
   );
   const ownCash = mapHeads(addHeads(cashTax, movedTax, -1), (v) => Math.max(0, v));
-  const interest = mapHeads(addHeads(movedInterest, mapHeads(ownCash, (v) => interestPaise(v, dueDate, filedOn))), roundToRupee);
+  const interest = mapHeads(
+    addHeads(
+      movedInterest,
+      mapHeads(ownCash, (v) => interestPaise(v, dueDate, filedOn)),
+    ),
+    roundToRupee,
+  );
   const outputTax = taxOf(outward) + taxOf(zero) + taxOf(rcm);
   const fee = lateFee({ returnType: "GSTR3B", dueDate, filedOn, nilReturn: outputTax === 0, previousYearTurnoverPaise: input.previousYearTurnoverPaise });
   const lateFeeHeads: TaxHeads = { igst: fee.igst, cgst: fee.cgst, sgst: fee.sgst, cess: 0 };

@@ -174,7 +174,13 @@ describe("buildGstr3b", () => {
 describe("buildGstr3b: SEZ supplies", () => {
   it("s.16(1)(b) IGST Act: a supply to an SEZ is zero-rated: table 3.1(b) with its IGST, not 3.1(a) nor 3.2", () => {
     // Gujarat supplier, SEZ unit in Gujarat: 18% on 10000, IGST 1800; a local B2C sale of 1000 (C/S 90).
-    const base = invoice({ number: "Z-1", issueDate: "2025-10-02", placeOfSupply: "24", customerGstin: "24AANFA2641L1ZF", lines: [{ taxable: "10000.00", rate: "18", cgst: "0.00", sgst: "0.00", igst: "1800.00" }] });
+    const base = invoice({
+      number: "Z-1",
+      issueDate: "2025-10-02",
+      placeOfSupply: "24",
+      customerGstin: "24AANFA2641L1ZF",
+      lines: [{ taxable: "10000.00", rate: "18", cgst: "0.00", sgst: "0.00", igst: "1800.00" }],
+    });
     const sez = { ...base, taxKind: "inter" as const, customer: { ...base.customer, isSez: true } };
     const local = invoice({ number: "L-1", issueDate: "2025-10-03", placeOfSupply: "24", lines: [{ taxable: "1000.00", rate: "18" }] });
     const result = buildGstr3b({ gstin: SUPPLIER_GSTIN, period: "102025", invoices: [sez, local], expenses: [], reconciliations: [] });

@@ -56,7 +56,10 @@ interface Master {
 let loaded: Master | null = null;
 
 function words(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
 }
 
 function load(): Master {

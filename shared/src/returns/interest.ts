@@ -69,13 +69,7 @@ export function lateFee(input: LateFeeInput): LateFee {
   const days = daysLate(input.dueDate, input.filedOn);
   const perDay = input.nilReturn ? 10_00 : 25_00;
   const turnover = input.previousYearTurnoverPaise ?? 0;
-  const capPerHead = input.nilReturn
-    ? 250_00
-    : turnover <= LATE_FEE_TURNOVER_BANDS.small
-      ? 1_000_00
-      : turnover <= LATE_FEE_TURNOVER_BANDS.medium
-        ? 2_500_00
-        : 5_000_00;
+  const capPerHead = input.nilReturn ? 250_00 : turnover <= LATE_FEE_TURNOVER_BANDS.small ? 1_000_00 : turnover <= LATE_FEE_TURNOVER_BANDS.medium ? 2_500_00 : 5_000_00;
   const perHead = Math.min(days * perDay, capPerHead);
   return { days, cgst: perHead, sgst: perHead, igst: 0, total: 2 * perHead, capPerHead };
 }

@@ -35,7 +35,7 @@ export function sumHeads(heads: TaxHeads): Paise {
 
 /** "MMYYYY" compared as months. */
 export function comparePeriods(a: string, b: string): number {
-  return (Number(a.slice(2)) * 100 + Number(a.slice(0, 2))) - (Number(b.slice(2)) * 100 + Number(b.slice(0, 2)));
+  return Number(a.slice(2)) * 100 + Number(a.slice(0, 2)) - (Number(b.slice(2)) * 100 + Number(b.slice(0, 2)));
 }
 
 export function laterPeriod(a: string, b: string): string {
@@ -44,7 +44,7 @@ export function laterPeriod(a: string, b: string): string {
 
 /** Months from `from` to `to` ("MMYYYY"): 012026 → 032026 is 2. */
 export function monthsBetween(from: string, to: string): number {
-  return (Number(to.slice(2)) * 12 + Number(to.slice(0, 2))) - (Number(from.slice(2)) * 12 + Number(from.slice(0, 2)));
+  return Number(to.slice(2)) * 12 + Number(to.slice(0, 2)) - (Number(from.slice(2)) * 12 + Number(from.slice(0, 2)));
 }
 
 /** A purchase document in paise, with the defaults older expenses read with. */

@@ -66,7 +66,16 @@ describe("Rule 43: capital goods used for taxable and exempt supplies", () => {
   const machine = purchase({ id: "CG", date: "2026-01-10", amount: "333333.33", vendorGstin: KA, igst: "60000.00", isCapitalGoods: true });
   const twoB = [{ period: "012026", reportIn: "012026", pairs: [pairFor(machine)] }];
   const sales = (issueDate: string) => [
-    invoice({ number: `T-${issueDate}`, issueDate, placeOfSupply: "24", customerGstin: INTRA, lines: [{ taxable: "9000.00", rate: "18" }, { taxable: "1000.00", rate: "0" }] }),
+    invoice({
+      number: `T-${issueDate}`,
+      issueDate,
+      placeOfSupply: "24",
+      customerGstin: INTRA,
+      lines: [
+        { taxable: "9000.00", rate: "18" },
+        { taxable: "1000.00", rate: "0" },
+      ],
+    }),
   ];
 
   it("Rule 43(1)(c)-(g): Te = Tc/60 × E/F every month of the 60", () => {

@@ -86,13 +86,7 @@ export function signedLine(line: SaleLine, sign: 1 | -1): SaleLine {
  * invoice of this GSTIN (a note goes with its invoice's registration). A note whose invoice is
  * not in the books is left out (it cannot be classified; the server never issues one).
  */
-export function notesOfPeriod(
-  notes: readonly SalesNoteForReturn[],
-  invoices: readonly SaleDocument[],
-  gstin: string,
-  period: string,
-  supplierState: string,
-): Note[] {
+export function notesOfPeriod(notes: readonly SalesNoteForReturn[], invoices: readonly SaleDocument[], gstin: string, period: string, supplierState: string): Note[] {
   const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   const out: Note[] = [];
   for (const note of notes) {

@@ -82,8 +82,26 @@ describe("credit and debit notes in GSTR-1 (s.34, Table 9B)", () => {
       {
         ctin: "24AANFA2641L1ZF",
         nt: [
-          { ntty: "C", nt_num: "CN/25-26/0001", nt_dt: "05-11-2025", val: 2360, pos: "24", rchrg: "N", inv_typ: "R", itms: [{ num: 1, itm_det: { rt: 18, txval: 2000, iamt: 0, camt: 180, samt: 180, csamt: 0 } }] },
-          { ntty: "D", nt_num: "DN/25-26/0001", nt_dt: "06-11-2025", val: 590, pos: "24", rchrg: "N", inv_typ: "R", itms: [{ num: 1, itm_det: { rt: 18, txval: 500, iamt: 0, camt: 45, samt: 45, csamt: 0 } }] },
+          {
+            ntty: "C",
+            nt_num: "CN/25-26/0001",
+            nt_dt: "05-11-2025",
+            val: 2360,
+            pos: "24",
+            rchrg: "N",
+            inv_typ: "R",
+            itms: [{ num: 1, itm_det: { rt: 18, txval: 2000, iamt: 0, camt: 180, samt: 180, csamt: 0 } }],
+          },
+          {
+            ntty: "D",
+            nt_num: "DN/25-26/0001",
+            nt_dt: "06-11-2025",
+            val: 590,
+            pos: "24",
+            rchrg: "N",
+            inv_typ: "R",
+            itms: [{ num: 1, itm_det: { rt: 18, txval: 500, iamt: 0, camt: 45, samt: 45, csamt: 0 } }],
+          },
         ],
       },
     ]);
@@ -92,7 +110,15 @@ describe("credit and debit notes in GSTR-1 (s.34, Table 9B)", () => {
   it("GSTR-1 Table 9B cdnur: a note on a B2C Large invoice is typ B2CL with its place of supply; on an export with IGST, EXPWP", () => {
     const { json } = novemberGstr1();
     expect(json.cdnur).toEqual([
-      { typ: "B2CL", ntty: "C", nt_num: "CN/25-26/0002", nt_dt: "07-11-2025", val: 118000, pos: "27", itms: [{ num: 1, itm_det: { rt: 18, txval: 100000, iamt: 18000, csamt: 0 } }] },
+      {
+        typ: "B2CL",
+        ntty: "C",
+        nt_num: "CN/25-26/0002",
+        nt_dt: "07-11-2025",
+        val: 118000,
+        pos: "27",
+        itms: [{ num: 1, itm_det: { rt: 18, txval: 100000, iamt: 18000, csamt: 0 } }],
+      },
       { typ: "EXPWP", ntty: "C", nt_num: "CN/25-26/0004", nt_dt: "09-11-2025", val: 2360, itms: [{ num: 1, itm_det: { rt: 18, txval: 2000, iamt: 360, csamt: 0 } }] },
     ]);
   });
@@ -143,7 +169,14 @@ describe("credit and debit notes in GSTR-1 (s.34, Table 9B)", () => {
   });
 
   it("a note on an invoice issued under another GSTIN belongs to that registration's return", () => {
-    const other = invoice({ number: "X/1", issueDate: "2025-10-01", supplierGstin: "27AAQCA8719H1ZY", customerGstin: "24AANFA2641L1ZF", placeOfSupply: "24", lines: [{ taxable: "100.00", rate: "18" }] });
+    const other = invoice({
+      number: "X/1",
+      issueDate: "2025-10-01",
+      supplierGstin: "27AAQCA8719H1ZY",
+      customerGstin: "24AANFA2641L1ZF",
+      placeOfSupply: "24",
+      lines: [{ taxable: "100.00", rate: "18" }],
+    });
     const foreign: SalesNoteForReturn = { ...CN_B2B, id: "n-x", number: "CN/X/1", invoiceIds: [other.id] };
     const { json } = buildGstr1({ gstin: SUPPLIER_GSTIN, period: "112025", invoices: [...INVOICES, other], notes: [foreign] });
     expect(json.cdnr).toBeUndefined();
@@ -158,11 +191,16 @@ describe("credit and debit notes in GSTR-1 (s.34, Table 9B)", () => {
 });
 
 describe("credit and debit notes in GSTR-3B (s.34)", () => {
-  const build = (period: string, notes: readonly SalesNoteForReturn[]) =>
-    buildGstr3b({ gstin: SUPPLIER_GSTIN, period, invoices: INVOICES, expenses: [], notes });
+  const build = (period: string, notes: readonly SalesNoteForReturn[]) => buildGstr3b({ gstin: SUPPLIER_GSTIN, period, invoices: INVOICES, expenses: [], notes });
 
   it("s.34(1)/(3): 3.1(a) is net of credit notes plus debit notes, in the note's period", () => {
-    const sale = invoice({ number: "INV/25-26/0005", issueDate: "2025-11-20", customerGstin: "24AANFA2641L1ZF", placeOfSupply: "24", lines: [{ taxable: "300000.00", rate: "18" }] });
+    const sale = invoice({
+      number: "INV/25-26/0005",
+      issueDate: "2025-11-20",
+      customerGstin: "24AANFA2641L1ZF",
+      placeOfSupply: "24",
+      lines: [{ taxable: "300000.00", rate: "18" }],
+    });
     const export_ = invoice({ number: "INV/25-26/0006", issueDate: "2025-11-21", placeOfSupply: "96", lines: [{ taxable: "5000.00", rate: "18" }] });
     const november = buildGstr3b({ gstin: SUPPLIER_GSTIN, period: "112025", invoices: [...INVOICES, sale, export_], expenses: [], notes: NOTES });
     // Taxable: 300000 − 2000 + 500 − 100000 − 1000 = 197500; IGST −18000 → 0 below; CGST = SGST 27000 − 180 + 45 − 90 = 26775.
@@ -186,7 +224,10 @@ describe("credit and debit notes in GSTR-3B (s.34)", () => {
     const october = build("102025", NOTES);
     // 10000 + 200000 + 5000 = 215000; IGST 36000; CGST = SGST 900 + 450 = 1350.
     expect(october.json.sup_details.osup_det).toEqual({ txval: 215000, iamt: 36000, camt: 1350, samt: 1350, csamt: 0 });
-    const netted = build("102025", [{ ...CN_B2B, reportingPeriod: "102025" }, { ...DN_B2B, reportingPeriod: "102025" }]);
+    const netted = build("102025", [
+      { ...CN_B2B, reportingPeriod: "102025" },
+      { ...DN_B2B, reportingPeriod: "102025" },
+    ]);
     // 215000 − 2000 + 500 = 213500; CGST = SGST 1350 − 180 + 45 = 1215.
     expect(netted.json.sup_details.osup_det).toEqual({ txval: 213500, iamt: 36000, camt: 1215, samt: 1215, csamt: 0 });
   });

@@ -34,10 +34,7 @@ export const PERIOD_FORMAT_MESSAGE = "Period must be MMYYYY, e.g. 102025";
 export const FIRST_PERIOD = "072017";
 const LAST_YEAR = 2099;
 
-const MONTH_NAMES = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
-] as const;
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
 
 function pad2(n: number): string {
   return String(n).padStart(2, "0");

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  basisPointsToPortalRate,
-  compareDocumentNumbers,
-  daysBetween,
-  fromPortalDate,
-  portalAmountToPaise,
-  toPortalAmount,
-  toPortalDate,
-} from "./portal.ts";
+import { addDays, basisPointsToPortalRate, compareDocumentNumbers, daysBetween, fromPortalDate, portalAmountToPaise, toPortalAmount, toPortalDate } from "./portal.ts";
 
 describe("toPortalAmount", () => {
   it("writes paise as a rupee number through the exact decimal text", () => {

@@ -233,10 +233,20 @@ export function prepareGstr1(input: Gstr1PrepareInput): PreparedReturn<Gstr1Json
   const built = buildGstr1({ gstin, period, invoices: input.invoices, voidedNumbers: input.voidedNumbers, notes: input.notes, challans: input.challans, advances: input.advances });
   const dueDate = returnDueDate(period, "GSTR1");
   const filedOn = indianDateOf(input.filedAt ?? input.today);
-  const fee = lateFee({ returnType: "GSTR1", dueDate, filedOn, nilReturn: built.totals.invoiceCount === 0 && !built.json.at && !built.json.txpd, previousYearTurnoverPaise: input.previousYearTurnoverPaise });
+  const fee = lateFee({
+    returnType: "GSTR1",
+    dueDate,
+    filedOn,
+    nilReturn: built.totals.invoiceCount === 0 && !built.json.at && !built.json.txpd,
+    previousYearTurnoverPaise: input.previousYearTurnoverPaise,
+  });
   const problems: ReturnProblem[] = [...built.problems];
   if (fee.days > 0) {
-    problems.push({ code: "LATE_FILING", blocking: false, message: `GSTR-1 for ${periodLabel(period)} is ${lateness(fee.days, dueDate)}: late fee ₹${formatPaise(fee.total)} (s.47, Notification 20/2021-CT), paid with the GSTR-3B` });
+    problems.push({
+      code: "LATE_FILING",
+      blocking: false,
+      message: `GSTR-1 for ${periodLabel(period)} is ${lateness(fee.days, dueDate)}: late fee ₹${formatPaise(fee.total)} (s.47, Notification 20/2021-CT), paid with the GSTR-3B`,
+    });
   }
   const t = built.totals;
   return {

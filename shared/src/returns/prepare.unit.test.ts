@@ -37,7 +37,17 @@ describe("prepareGstr3b: one month of purchases", () => {
   const b5 = purchase({ id: "B5", date: "2026-10-03", amount: "10000.00", vendorGstin: INTRA, cgst: "250.00", sgst: "250.00", rate: "5" });
   const b18 = purchase({ id: "B18", date: "2026-10-04", amount: "20000.00", vendorGstin: KA, igst: "3600.00" });
   const b40 = purchase({ id: "B40", date: "2026-10-05", amount: "5000.00", vendorGstin: MH, igst: "2000.00", rate: "40" });
-  const food = purchase({ id: "F", date: "2026-10-06", amount: "2000.00", vendorGstin: INTRA, cgst: "50.00", sgst: "50.00", rate: "5", category: "Food & Beverages", eligibleForItc: false });
+  const food = purchase({
+    id: "F",
+    date: "2026-10-06",
+    amount: "2000.00",
+    vendorGstin: INTRA,
+    cgst: "50.00",
+    sgst: "50.00",
+    rate: "5",
+    category: "Food & Beverages",
+    eligibleForItc: false,
+  });
   const rent = purchase({ id: "R", date: "2026-10-07", amount: "30000.00", vendorGstin: null, cgst: "2700.00", sgst: "2700.00", category: "Office Rent", reverseCharge: true });
   const note = purchase({ id: "CN", date: "2026-10-08", amount: "1000.00", vendorGstin: KA, igst: "180.00", documentType: "credit_note", againstExpenseId: "B18" });
   const missing = purchase({ id: "M", date: "2026-10-09", amount: "4000.00", vendorGstin: INTRA, cgst: "360.00", sgst: "360.00" });
@@ -94,7 +104,14 @@ describe("prepareGstr3b: one month of purchases", () => {
   it("s.16(2)(aa): a 2B reported in November moves the claim to November", () => {
     const late = prepareGstr3b({ gstin: SUPPLIER_GSTIN, period: "102026", today: ON_TIME, invoices: [], expenses, reconciliations: [{ ...october, reportIn: "112026" }] });
     expect(late.json.itc_elg.itc_avl[4]).toEqual({ ty: "OTH", iamt: 0, camt: 0, samt: 0, csamt: 0 });
-    const november = prepareGstr3b({ gstin: SUPPLIER_GSTIN, period: "112026", today: new Date("2026-12-05T10:00:00+05:30"), invoices: [], expenses, reconciliations: [{ ...october, reportIn: "112026" }] });
+    const november = prepareGstr3b({
+      gstin: SUPPLIER_GSTIN,
+      period: "112026",
+      today: new Date("2026-12-05T10:00:00+05:30"),
+      invoices: [],
+      expenses,
+      reconciliations: [{ ...october, reportIn: "112026" }],
+    });
     expect(november.json.itc_elg.itc_avl[4]).toEqual({ ty: "OTH", iamt: 5420, camt: 300, samt: 300, csamt: 0 });
   });
 });
@@ -113,7 +130,10 @@ describe("prepareGstr3b: interest and late fee (table 5.1)", () => {
 
   it("Rule 88B(2): a September sale reported in October bears interest from September's due date", () => {
     // Moved: CGST 900, SGST 900 from 20 Oct to 20 Nov = 31 days: 900 × 18% × 31 / 365 = 13.759 → ₹13.76 → ₹14.
-    const moved = { ...invoice({ number: "S0", issueDate: "2026-09-15", customerGstin: INTRA, placeOfSupply: "24", lines: [{ taxable: "10000.00", rate: "18", hsn: "9983" }] }), reportingPeriod: "102026" };
+    const moved = {
+      ...invoice({ number: "S0", issueDate: "2026-09-15", customerGstin: INTRA, placeOfSupply: "24", lines: [{ taxable: "10000.00", rate: "18", hsn: "9983" }] }),
+      reportingPeriod: "102026",
+    };
     const r = prepareGstr3b({ gstin: SUPPLIER_GSTIN, period: "102026", today: ON_TIME, invoices: [moved], expenses: [], reconciliations: [] });
     expect(r.json.intr_ltfee.intr_details).toEqual({ iamt: 0, camt: 14, samt: 14, csamt: 0 });
     expect(r.totals.lateFee).toBe("0.00");
@@ -122,15 +142,31 @@ describe("prepareGstr3b: interest and late fee (table 5.1)", () => {
   it("s.170: cash per head is rounded to whole rupees, half up", () => {
     // 18% of ₹1,002.50 intra: CGST 90.225 → 90.23 per head → ₹90.
     // 18% of ₹1,003.00 intra: CGST 90.27 → ₹90; and ₹1,005.60: 90.504 → 90.50 → ₹91.
-    const r = prepareGstr3b({ gstin: SUPPLIER_GSTIN, period: "102026", today: ON_TIME, invoices: [invoice({ number: "S2", issueDate: "2026-10-15", placeOfSupply: "24", lines: [{ taxable: "1005.60", rate: "18", hsn: "9983" }] })], expenses: [], reconciliations: [] });
+    const r = prepareGstr3b({
+      gstin: SUPPLIER_GSTIN,
+      period: "102026",
+      today: ON_TIME,
+      invoices: [invoice({ number: "S2", issueDate: "2026-10-15", placeOfSupply: "24", lines: [{ taxable: "1005.60", rate: "18", hsn: "9983" }] })],
+      expenses: [],
+      reconciliations: [],
+    });
     expect(r.payment?.cash).toEqual({ igst: "0.00", cgst: "91.00", sgst: "91.00", cess: "0.00" });
   });
 });
 
 describe("prepareGstr1", () => {
   it("takes an earlier period's invoice moved into this one, keeping its date; leaves out another GSTIN's", () => {
-    const moved = { ...invoice({ number: "A-1", issueDate: "2026-09-28", placeOfSupply: "24", lines: [{ taxable: "1000.00", rate: "18", hsn: "9983" }] }), reportingPeriod: "102026" };
-    const other = invoice({ number: "Z-1", issueDate: "2026-10-02", supplierGstin: "27AAPFU0939F1ZV", placeOfSupply: "27", lines: [{ taxable: "1000.00", rate: "18", hsn: "9983" }] });
+    const moved = {
+      ...invoice({ number: "A-1", issueDate: "2026-09-28", placeOfSupply: "24", lines: [{ taxable: "1000.00", rate: "18", hsn: "9983" }] }),
+      reportingPeriod: "102026",
+    };
+    const other = invoice({
+      number: "Z-1",
+      issueDate: "2026-10-02",
+      supplierGstin: "27AAPFU0939F1ZV",
+      placeOfSupply: "27",
+      lines: [{ taxable: "1000.00", rate: "18", hsn: "9983" }],
+    });
     const r = prepareGstr1({ gstin: SUPPLIER_GSTIN, period: "102026", today: GSTR1_ON_TIME, invoices: [moved, other] });
     expect(r.totals.invoiceCount).toBe(1);
     expect(r.json.b2cs?.[0]).toMatchObject({ txval: 1000, camt: 90, samt: 90 });

@@ -83,4 +83,3 @@ export function pairFor(bill: Expense, itcAvailable = true): ClaimPair {
     },
   };
 }
-

@@ -290,7 +290,6 @@ function byDate<T extends { date: IndianDate; number: string }>(a: T, b: T): num
   return a.date < b.date ? -1 : a.date > b.date ? 1 : a.number < b.number ? -1 : a.number > b.number ? 1 : 0;
 }
 
-
 function differencesOf(book: Book, portal: Portal): { differences: Difference[]; notes: string[] } {
   const b = book.side;
   const p = portal.doc;
@@ -380,7 +379,15 @@ function groupOf(doc: PortalDoc): Group | null {
 }
 
 /** Runs `rules` in order over the unpaired books and 2B documents of `group`, bucketed by `bucket`. */
-function runRules(rules: readonly MatchRule[], group: Group, books: readonly Book[], portals: readonly Portal[], bucket: (gstin: string) => string, pairs: Map<Book, { portal: Portal; status: MatchRule["status"] }>, used: Set<Portal>): void {
+function runRules(
+  rules: readonly MatchRule[],
+  group: Group,
+  books: readonly Book[],
+  portals: readonly Portal[],
+  bucket: (gstin: string) => string,
+  pairs: Map<Book, { portal: Portal; status: MatchRule["status"] }>,
+  used: Set<Portal>,
+): void {
   const byBucket = new Map<string, Portal[]>();
   for (const portal of portals) {
     if (portal.group !== group) continue;
@@ -410,7 +417,13 @@ export function reconcilePurchases(input: ReconcileInput): ReconciliationResult 
 
   const portals: Portal[] = documentsOf2b(data)
     .sort(byDate)
-    .map((doc) => ({ doc, fy: financialYearOf(doc.date), cleaned: cleanBillNo(doc.number, financialYearLongOf(doc.date)).toUpperCase(), companyGstin: portalGstin, group: groupOf(doc) }));
+    .map((doc) => ({
+      doc,
+      fy: financialYearOf(doc.date),
+      cleaned: cleanBillNo(doc.number, financialYearLongOf(doc.date)).toUpperCase(),
+      companyGstin: portalGstin,
+      group: groupOf(doc),
+    }));
   const books = booksFrom(input.expenses, period, businessGstin);
 
   const latest = new Map<string, ReconciliationDecision>();
@@ -457,7 +470,18 @@ export function reconcilePurchases(input: ReconcileInput): ReconciliationResult 
     const book = pairOfPortal.get(portal);
     if (!book) {
       const note = rejected.get(portal);
-      rows.push({ key: p.key, status: "missing_in_books", decision: note ? "rejected" : null, kind: p.kind, supplierGstin: p.supplierGstin, supplierName: p.supplierName, portal: p, books: null, differences: [], notes: [...(note ? [note] : []), ...portalNotes(p)] });
+      rows.push({
+        key: p.key,
+        status: "missing_in_books",
+        decision: note ? "rejected" : null,
+        kind: p.kind,
+        supplierGstin: p.supplierGstin,
+        supplierName: p.supplierName,
+        portal: p,
+        books: null,
+        differences: [],
+        notes: [...(note ? [note] : []), ...portalNotes(p)],
+      });
       continue;
     }
     const { differences, notes } = differencesOf(book, portal);
@@ -479,7 +503,18 @@ export function reconcilePurchases(input: ReconcileInput): ReconciliationResult 
     const note = rejected.get(book);
     const notes = note ? [note] : [];
     if (!book.side.number) notes.push("The bill has no supplier invoice number, so it can be matched only on its amounts");
-    rows.push({ key: `expense:${book.side.expenseId}`, status: "missing_in_2b", decision: note ? "rejected" : null, kind: null, supplierGstin: book.supplierGstin, supplierName: book.supplierName, portal: null, books: book.side, differences: [], notes });
+    rows.push({
+      key: `expense:${book.side.expenseId}`,
+      status: "missing_in_2b",
+      decision: note ? "rejected" : null,
+      kind: null,
+      supplierGstin: book.supplierGstin,
+      supplierName: book.supplierName,
+      portal: null,
+      books: book.side,
+      differences: [],
+      notes,
+    });
   }
 
   const counts = { exact_match: 0, suggested_match: 0, mismatch: 0, missing_in_books: 0, missing_in_2b: 0 };

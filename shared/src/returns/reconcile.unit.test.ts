@@ -43,19 +43,48 @@ function bill(spec: Parameters<typeof expense>[0] & Extra): ReconcilableExpense 
   };
 }
 
-const inv = (inum: string, dt: string, figures: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ inum, typ: "R", dt, pos: "24", rev: "N", itcavl: "Y", ...figures, ...extra });
-const twoB = (docdata: Record<string, unknown>, gstin = BUSINESS) => ({ chksum: "X", data: { gstin, rtnprd: "102025", version: "1.0", gendt: "14-11-2025", itcsumm: {}, docdata } });
+const inv = (inum: string, dt: string, figures: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  inum,
+  typ: "R",
+  dt,
+  pos: "24",
+  rev: "N",
+  itcavl: "Y",
+  ...figures,
+  ...extra,
+});
+const twoB = (docdata: Record<string, unknown>, gstin = BUSINESS) => ({
+  chksum: "X",
+  data: { gstin, rtnprd: "102025", version: "1.0", gendt: "14-11-2025", itcsumm: {}, docdata },
+});
 const statusOf = (result: ReturnType<typeof reconcilePurchases>, expenseId: string) => result.rows.find((row) => row.books?.expenseId === expenseId);
 
 describe("reconcilePurchases: IC's GSTIN rules (GST.md §5.2)", () => {
   it("rule 1: the same bill with equal figures is an exact match, claimable", () => {
     const r = reconcilePurchases({
       gstr2b: twoB({ b2b: [{ ctin: SUPPLIER_A, trdnm: "Bright Traders", inv: [inv("BILL-23-00039", "11-10-2025", { txval: 10000, cgst: 900, sgst: 900, igst: 0, cess: 0 })] }] }),
-      expenses: [bill({ id: "e1", date: "2025-10-12", vendorGstin: SUPPLIER_A, vendorInvoiceNumber: "BILL-23-00039", vendorInvoiceDate: "2025-10-11", amount: "10000.00", cgst: "900.00", sgst: "900.00" })],
+      expenses: [
+        bill({
+          id: "e1",
+          date: "2025-10-12",
+          vendorGstin: SUPPLIER_A,
+          vendorInvoiceNumber: "BILL-23-00039",
+          vendorInvoiceDate: "2025-10-11",
+          amount: "10000.00",
+          cgst: "900.00",
+          sgst: "900.00",
+        }),
+      ],
     });
     expect(r.rows).toHaveLength(1);
     expect(r.rows[0]).toMatchObject({ status: "exact_match", decision: null, kind: "b2b", supplierName: "Bright Traders", differences: [] });
-    expect(claimablePairs(r.rows)).toEqual([expect.objectContaining({ expenseId: "e1", claimable: true, portal: expect.objectContaining({ kind: "b2b", taxable: 1_000_000, cgst: 90_000, sgst: 90_000, itcAvailable: true }) })]);
+    expect(claimablePairs(r.rows)).toEqual([
+      expect.objectContaining({
+        expenseId: "e1",
+        claimable: true,
+        portal: expect.objectContaining({ kind: "b2b", taxable: 1_000_000, cgst: 90_000, sgst: 90_000, itcAvailable: true }),
+      }),
+    ]);
     expect(r.summary).toEqual({ exact_match: 1, suggested_match: 0, mismatch: 0, missing_in_books: 0, missing_in_2b: 0, total: 1, matched: 1 });
   });
 
@@ -96,14 +125,39 @@ describe("reconcilePurchases: IC's GSTIN rules (GST.md §5.2)", () => {
   it("rule 5 (IC test vector): a bill recorded under another GSTIN of the business is a mismatch on the company GSTIN", () => {
     const r = reconcilePurchases({
       gstr2b: twoB({ b2b: [{ ctin: SUPPLIER_A, inv: [inv("BILL-23-00042", "11-10-2025", { txval: 10000, cgst: 900, sgst: 900 })] }] }),
-      expenses: [bill({ id: "e1", date: "2025-10-11", vendorGstin: SUPPLIER_A, vendorInvoiceNumber: "BILL-23-00042", amount: "10000.00", cgst: "900.00", sgst: "900.00", recipientGstin: OTHER_OWN_GSTIN })],
+      expenses: [
+        bill({
+          id: "e1",
+          date: "2025-10-11",
+          vendorGstin: SUPPLIER_A,
+          vendorInvoiceNumber: "BILL-23-00042",
+          amount: "10000.00",
+          cgst: "900.00",
+          sgst: "900.00",
+          recipientGstin: OTHER_OWN_GSTIN,
+        }),
+      ],
     });
     expect(r.rows[0]).toMatchObject({ status: "mismatch", differences: [{ field: "companyGstin", books: OTHER_OWN_GSTIN, portal: BUSINESS }] });
   });
 
   it("rule 5: the same number with figures beyond ₹1 is a mismatch listing each field", () => {
     const r = reconcilePurchases({
-      gstr2b: twoB({ b2b: [{ ctin: SUPPLIER_B, inv: [inv("S-101", "12-10-2025", { items: [{ txval: 20000, cgst: 1800, sgst: 1800 }, { txval: 1000, cgst: 25, sgst: 25 }] })] }] }),
+      gstr2b: twoB({
+        b2b: [
+          {
+            ctin: SUPPLIER_B,
+            inv: [
+              inv("S-101", "12-10-2025", {
+                items: [
+                  { txval: 20000, cgst: 1800, sgst: 1800 },
+                  { txval: 1000, cgst: 25, sgst: 25 },
+                ],
+              }),
+            ],
+          },
+        ],
+      }),
       expenses: [bill({ id: "e4", date: "2025-10-12", vendorGstin: SUPPLIER_B.toLowerCase(), vendorInvoiceNumber: "S/101", amount: "21000.00", cgst: "1890.00", sgst: "1890.00" })],
     });
     expect(r.rows[0]).toMatchObject({
@@ -170,8 +224,18 @@ describe("reconcilePurchases: IC's PAN rules", () => {
 
 describe("reconcilePurchases: notes, ITC flags, ISD and imports", () => {
   const gstr2b = twoB({
-    b2b: [{ ctin: SUPPLIER_A, inv: [inv("CN-1", "10-10-2025", { txval: 1000, igst: 180 }), inv("S-102", "15-10-2025", { txval: 500, cgst: 45, sgst: 45 }, { itcavl: "N", rsn: "P" })] }],
-    cdnr: [{ ctin: SUPPLIER_A, nt: [{ ntnum: "CN-1", typ: "C", suptyp: "R", dt: "10-10-2025", pos: "24", rev: "N", itcavl: "Y", txval: 1000, igst: 180 }, { ntnum: "DN-4", typ: "D", dt: "20-10-2025", txval: 200, igst: 36 }] }],
+    b2b: [
+      { ctin: SUPPLIER_A, inv: [inv("CN-1", "10-10-2025", { txval: 1000, igst: 180 }), inv("S-102", "15-10-2025", { txval: 500, cgst: 45, sgst: 45 }, { itcavl: "N", rsn: "P" })] },
+    ],
+    cdnr: [
+      {
+        ctin: SUPPLIER_A,
+        nt: [
+          { ntnum: "CN-1", typ: "C", suptyp: "R", dt: "10-10-2025", pos: "24", rev: "N", itcavl: "Y", txval: 1000, igst: 180 },
+          { ntnum: "DN-4", typ: "D", dt: "20-10-2025", txval: 200, igst: 36 },
+        ],
+      },
+    ],
     isd: [{ ctin: ISD, trdnm: "Head Office", doclist: [{ doctyp: "ISDI", docnum: "ISD-8", docdt: "03-10-2025", igst: 0, cgst: 200, sgst: 200, cess: 0, itcelg: "Y" }] }],
     impg: [{ refdt: "28-10-2025", portcode: "INNSA1", boenum: "2566282", boedt: "18-10-2025", isamd: "N", txval: 1000, igst: 180, cess: 0 }],
   });
@@ -240,7 +304,14 @@ describe("reconcilePurchases: the user's decisions", () => {
   });
 
   it("a rejected pair is split: the bill missing in 2B, the 2B document missing in books; the latest decision wins", () => {
-    const rejected = reconcilePurchases({ gstr2b, expenses, decisions: [{ expenseId: "e1", portalKey, decision: "accepted" }, { expenseId: "e1", portalKey, decision: "rejected" }] });
+    const rejected = reconcilePurchases({
+      gstr2b,
+      expenses,
+      decisions: [
+        { expenseId: "e1", portalKey, decision: "accepted" },
+        { expenseId: "e1", portalKey, decision: "rejected" },
+      ],
+    });
     expect(rejected.rows.map((row) => [row.status, row.decision])).toEqual([
       ["missing_in_books", "rejected"],
       ["missing_in_2b", "rejected"],
@@ -259,7 +330,12 @@ describe("reconcilePurchases: the user's decisions", () => {
 
   it("rows go on the wire with money as rupee strings", () => {
     const wire = reconciliationRowToWire(before.rows[0]!);
-    expect(wire).toMatchObject({ key: portalKey, status: "suggested_match", portal: { taxable: "10000.00", cgst: "900.00", itcAvailable: true, reverseCharge: false, pos: "24" }, books: { expenseId: "e1", taxable: "10000.00" } });
+    expect(wire).toMatchObject({
+      key: portalKey,
+      status: "suggested_match",
+      portal: { taxable: "10000.00", cgst: "900.00", itcAvailable: true, reverseCharge: false, pos: "24" },
+      books: { expenseId: "e1", taxable: "10000.00" },
+    });
   });
 });
 
@@ -284,11 +360,19 @@ describe("reconcilePurchases: which bills are reported", () => {
 });
 
 describe("gstr2bSchema", () => {
-  const file = twoB({ b2b: [{ ctin: SUPPLIER_A, trdnm: "A", supfildt: "11-11-2025", inv: [inv("1", "05-10-2025", { txval: 100, igst: 18 }, { irn: "x".repeat(64), srctyp: "e-Invoice" })] }], cdnr: [], isd: [], impg: [] });
+  const file = twoB({
+    b2b: [{ ctin: SUPPLIER_A, trdnm: "A", supfildt: "11-11-2025", inv: [inv("1", "05-10-2025", { txval: 100, igst: 18 }, { irn: "x".repeat(64), srctyp: "e-Invoice" })] }],
+    cdnr: [],
+    isd: [],
+    impg: [],
+  });
 
   it("an upload must name its GSTIN and period (rtnprd); a stored older upload without them still reads", () => {
     expect(gstr2bUploadSchema.parse(file)).toMatchObject({ gstin: BUSINESS, rtnprd: "102025" });
-    expect(gstr2bUploadSchema.safeParse({ data: { docdata: {} } }).error?.issues.map((i) => i.message)).toEqual(["GSTIN (gstin) is required", "Return period (rtnprd) is required"]);
+    expect(gstr2bUploadSchema.safeParse({ data: { docdata: {} } }).error?.issues.map((i) => i.message)).toEqual([
+      "GSTIN (gstin) is required",
+      "Return period (rtnprd) is required",
+    ]);
     expect(gstr2bSchema.parse({ data: { docdata: { b2b: [] } } }).docdata.impg).toEqual([]);
   });
 
@@ -307,7 +391,14 @@ describe("gstr2bSchema", () => {
 
     const atLimit = gstr2bSchema.parse(of([supplier(GSTR2B_MAX_INVOICES / 2), supplier(GSTR2B_MAX_INVOICES / 2)]));
     expect(countGstr2bInvoices(atLimit)).toBe(GSTR2B_MAX_INVOICES);
-    const tooMany = gstr2bSchema.safeParse({ data: { docdata: { b2b: [supplier(GSTR2B_MAX_INVOICES / 2)], cdnr: [{ ctin: SUPPLIER_A, nt: Array.from({ length: GSTR2B_MAX_INVOICES / 2 + 1 }, (_, n) => ({ ntnum: `N${n}`, typ: "C", dt: "05-10-2025" })) }] } } });
+    const tooMany = gstr2bSchema.safeParse({
+      data: {
+        docdata: {
+          b2b: [supplier(GSTR2B_MAX_INVOICES / 2)],
+          cdnr: [{ ctin: SUPPLIER_A, nt: Array.from({ length: GSTR2B_MAX_INVOICES / 2 + 1 }, (_, n) => ({ ntnum: `N${n}`, typ: "C", dt: "05-10-2025" })) }],
+        },
+      },
+    });
     expect(tooMany.error?.issues[0]?.message).toMatch(/at most 10000 documents/);
     const suppliers = gstr2bSchema.safeParse(of(Array.from({ length: GSTR2B_MAX_SUPPLIERS + 1 }, () => supplier(0))));
     expect(suppliers.error?.issues[0]?.message).toMatch(/at most 2000 suppliers/);
@@ -317,7 +408,9 @@ describe("gstr2bSchema", () => {
     expect(one({ txval: 1e300 }).error?.issues[0]?.message).toBe("Amount out of range");
     expect(one({ inum: "A\u0000B" }).success).toBe(false);
     expect(one({ inum: "x".repeat(101) }).success).toBe(false);
-    expect(gstr2bSchema.safeParse({ data: { docdata: { cdnr: [{ ctin: SUPPLIER_A, nt: [{ ntnum: "1", typ: "X", dt: "05-10-2025" }] }] } } }).error?.issues[0]?.message).toBe("Note type (typ) must be C or D");
+    expect(gstr2bSchema.safeParse({ data: { docdata: { cdnr: [{ ctin: SUPPLIER_A, nt: [{ ntnum: "1", typ: "X", dt: "05-10-2025" }] }] } } }).error?.issues[0]?.message).toBe(
+      "Note type (typ) must be C or D",
+    );
   });
 
   it("rejects a file without the fields it reads", () => {

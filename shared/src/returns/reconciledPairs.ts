@@ -64,7 +64,17 @@ export function reconciliationRowToWire(row: ReconciliationRow) {
       reason: p.reason,
       originalNumber: p.originalNumber,
     },
-    books: b && { expenseId: b.expenseId, documentType: b.documentType, number: b.number, date: b.date, taxable: formatPaise(b.taxable), igst: formatPaise(b.igst), cgst: formatPaise(b.cgst), sgst: formatPaise(b.sgst), cess: formatPaise(b.cess) },
+    books: b && {
+      expenseId: b.expenseId,
+      documentType: b.documentType,
+      number: b.number,
+      date: b.date,
+      taxable: formatPaise(b.taxable),
+      igst: formatPaise(b.igst),
+      cgst: formatPaise(b.cgst),
+      sgst: formatPaise(b.sgst),
+      cess: formatPaise(b.cess),
+    },
     differences: row.differences,
     notes: row.notes,
   };

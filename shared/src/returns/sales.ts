@@ -90,25 +90,23 @@ export function toSale(invoice: Invoice, supplierState: string): Sale {
   const isSez = !isExport && customerGstin !== null && invoice.customer.isSez === true;
   const interState = isExport || isSez || placeOfSupply !== supplierState;
   const total = toPaise(invoice.total);
-  const lines = invoice.items.map(
-    (item, i): SaleLine => ({
-      index: i + 1,
-      productName: item.product.name,
-      hsnCode: item.hsnCode?.trim() ? item.hsnCode.replace(/\s/g, "") : null,
-      quantity: item.quantity,
-      unit: item.unit ?? "NOS",
-      rateBasisPoints: percentToBasisPoints(item.gstRate),
-      taxable: toPaise(item.taxableValue),
-      igst: toPaise(item.igstAmount),
-      cgst: toPaise(item.cgstAmount),
-      sgst: toPaise(item.sgstAmount),
-      cess: toPaise(item.cessAmount),
-      ...(item.cessRate === undefined ? {} : { cessBasisPoints: percentToBasisPoints(item.cessRate) }),
-      ...(item.taxability && item.taxability !== "taxable" ? { taxability: item.taxability } : {}),
-      // Issue 9: a reverse-charge invoice charges no tax, but GSTR-1 and the e-invoice report what the recipient owes.
-      ...(invoice.reverseCharge ? recipientHeads(item, { supplierState, placeOfSupply, toSez: isSez }) : {}),
-    }),
-  );
+  const lines = invoice.items.map((item, i): SaleLine => ({
+    index: i + 1,
+    productName: item.product.name,
+    hsnCode: item.hsnCode?.trim() ? item.hsnCode.replace(/\s/g, "") : null,
+    quantity: item.quantity,
+    unit: item.unit ?? "NOS",
+    rateBasisPoints: percentToBasisPoints(item.gstRate),
+    taxable: toPaise(item.taxableValue),
+    igst: toPaise(item.igstAmount),
+    cgst: toPaise(item.cgstAmount),
+    sgst: toPaise(item.sgstAmount),
+    cess: toPaise(item.cessAmount),
+    ...(item.cessRate === undefined ? {} : { cessBasisPoints: percentToBasisPoints(item.cessRate) }),
+    ...(item.taxability && item.taxability !== "taxable" ? { taxability: item.taxability } : {}),
+    // Issue 9: a reverse-charge invoice charges no tax, but GSTR-1 and the e-invoice report what the recipient owes.
+    ...(invoice.reverseCharge ? recipientHeads(item, { supplierState, placeOfSupply, toSez: isSez }) : {}),
+  }));
   let category: SaleCategory;
   if (isExport) category = "exp";
   else if (customerGstin) category = "b2b";
@@ -136,14 +134,27 @@ export function toSale(invoice: Invoice, supplierState: string): Sale {
 }
 
 /** The heads of a reverse-charge line: the tax the recipient pays on its taxable value (supply.ts). */
-function recipientHeads(item: Invoice["items"][number], supply: { supplierState: string; placeOfSupply: string; toSez: boolean }): Pick<SaleLine, "igst" | "cgst" | "sgst" | "cess"> {
-  const tax = recipientTaxOf({ taxablePaise: toPaise(item.taxableValue), rateBasisPoints: percentToBasisPoints(item.gstRate), cessBasisPoints: item.cessRate === undefined ? 0 : percentToBasisPoints(item.cessRate) }, supply);
+function recipientHeads(
+  item: Invoice["items"][number],
+  supply: { supplierState: string; placeOfSupply: string; toSez: boolean },
+): Pick<SaleLine, "igst" | "cgst" | "sgst" | "cess"> {
+  const tax = recipientTaxOf(
+    {
+      taxablePaise: toPaise(item.taxableValue),
+      rateBasisPoints: percentToBasisPoints(item.gstRate),
+      cessBasisPoints: item.cessRate === undefined ? 0 : percentToBasisPoints(item.cessRate),
+    },
+    supply,
+  );
   return { igst: tax.igstPaise, cgst: tax.cgstPaise, sgst: tax.sgstPaise, cess: tax.cessPaise };
 }
 
 /** A note's line on a reverse-charge invoice with the tax its recipient pays (or is given back), like the invoice's. */
 export function withRecipientTax(line: SaleLine, sale: Pick<Sale, "supplierState" | "placeOfSupply" | "isSez">): SaleLine {
-  const tax = recipientTaxOf({ taxablePaise: line.taxable, rateBasisPoints: line.rateBasisPoints, cessBasisPoints: line.cessBasisPoints ?? 0 }, { supplierState: sale.supplierState, placeOfSupply: sale.placeOfSupply, toSez: sale.isSez });
+  const tax = recipientTaxOf(
+    { taxablePaise: line.taxable, rateBasisPoints: line.rateBasisPoints, cessBasisPoints: line.cessBasisPoints ?? 0 },
+    { supplierState: sale.supplierState, placeOfSupply: sale.placeOfSupply, toSez: sale.isSez },
+  );
   return { ...line, igst: tax.igstPaise, cgst: tax.cgstPaise, sgst: tax.sgstPaise, cess: tax.cessPaise };
 }
 
@@ -170,15 +181,27 @@ export function saleProblems(sale: Sale, supplierGstin: string): ReturnProblem[]
     if (sale.isSez && (line.cgst !== 0 || line.sgst !== 0)) {
       add("TAX_HEAD_MISMATCH", false, `${at} line ${line.index}: a supply to an SEZ is inter-state (s.16 IGST Act), but the line charges CGST/SGST instead of IGST`);
     } else if (sale.interState && (line.cgst !== 0 || line.sgst !== 0)) {
-      add("TAX_HEAD_MISMATCH", false, `${at} line ${line.index}: place of supply ${sale.placeOfSupply} is outside the supplier's state ${sale.supplierState}, but the line charges CGST/SGST instead of IGST`);
+      add(
+        "TAX_HEAD_MISMATCH",
+        false,
+        `${at} line ${line.index}: place of supply ${sale.placeOfSupply} is outside the supplier's state ${sale.supplierState}, but the line charges CGST/SGST instead of IGST`,
+      );
     }
     if (!sale.interState && line.igst !== 0) {
-      add("TAX_HEAD_MISMATCH", false, `${at} line ${line.index}: place of supply ${sale.placeOfSupply} is the supplier's own state, but the line charges IGST instead of CGST/SGST`);
+      add(
+        "TAX_HEAD_MISMATCH",
+        false,
+        `${at} line ${line.index}: place of supply ${sale.placeOfSupply} is the supplier's own state, but the line charges IGST instead of CGST/SGST`,
+      );
     }
     if (!line.hsnCode) add("MISSING_HSN", true, `${at} line ${line.index} (${line.productName}): no HSN/SAC code; GSTR-1 Table 12 needs one`);
     const rate = sale.invoice.items[i]?.gstRate ?? "";
     if (!isRateValidOn(rate, sale.date)) {
-      add("RATE_NOT_IN_FORCE", true, `${at} line ${line.index} (${line.productName}): ${rate}% is not a GST rate in force on ${sale.date} (rates then: ${ratesValidOn(sale.date).join(", ")}%)`);
+      add(
+        "RATE_NOT_IN_FORCE",
+        true,
+        `${at} line ${line.index} (${line.productName}): ${rate}% is not a GST rate in force on ${sale.date} (rates then: ${ratesValidOn(sale.date).join(", ")}%)`,
+      );
     }
   }
   return problems;

@@ -45,7 +45,10 @@ export interface TaxPayment {
  * CGST. CGST credit 0. SGST credit 500 → SGST. Cash: CGST 300. Carried forward: SGST 300.
  */
 export function setOffTax(liability: TaxHeads, credit: TaxHeads): TaxPayment {
-  for (const [name, heads] of [["liability", liability], ["credit", credit]] as const) {
+  for (const [name, heads] of [
+    ["liability", liability],
+    ["credit", credit],
+  ] as const) {
     for (const [head, value] of Object.entries(heads)) {
       if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name}.${head} must be whole paise ≥ 0: ${value}`);
     }

@@ -21,7 +21,13 @@ const sezUnderLut = asSez(
 );
 /** The same with IGST paid (1,800.00). */
 const sezWithIgst = asSez(
-  invoice({ number: "Z-2", issueDate: "2025-10-03", placeOfSupply: "24", customerGstin: SEZ_GSTIN, lines: [{ taxable: "10000.00", rate: "18", hsn: "847130", cgst: "0.00", sgst: "0.00", igst: "1800.00" }] }),
+  invoice({
+    number: "Z-2",
+    issueDate: "2025-10-03",
+    placeOfSupply: "24",
+    customerGstin: SEZ_GSTIN,
+    lines: [{ taxable: "10000.00", rate: "18", hsn: "847130", cgst: "0.00", sgst: "0.00", igst: "1800.00" }],
+  }),
 );
 /** 50,000.00 at 18% exported under LUT, shipping bill 1234567 of 20 Oct 2025 from Mundra (INMUN1). */
 const exportUnderLut = invoice({
@@ -65,7 +71,10 @@ describe("GSTR-1 for LUT, export and reverse-charge supplies", () => {
 
   it("s.16(1)(a) IGST Act: an export under LUT is exp WOPAY with its shipping bill (Table 6A sbpcode, sbnum, sbdt)", () => {
     expect(result.json.exp).toEqual([
-      { exp_typ: "WOPAY", inv: [{ inum: "E-1", idt: "04-10-2025", val: 50000, sbpcode: "INMUN1", sbnum: "1234567", sbdt: "20-10-2025", itms: [{ txval: 50000, rt: 18, iamt: 0, csamt: 0 }] }] },
+      {
+        exp_typ: "WOPAY",
+        inv: [{ inum: "E-1", idt: "04-10-2025", val: 50000, sbpcode: "INMUN1", sbnum: "1234567", sbdt: "20-10-2025", itms: [{ txval: 50000, rt: 18, iamt: 0, csamt: 0 }] }],
+      },
     ]);
   });
 
@@ -152,7 +161,12 @@ describe("credit notes on a reverse-charge invoice", () => {
       reportingPeriod: "102025",
     };
     const gstr1 = buildGstr1({ gstin: SUPPLIER_GSTIN, period: "102025", invoices: [reverseCharge], notes: [note] });
-    expect(gstr1.json.cdnr?.[0]?.nt[0]).toMatchObject({ ntty: "C", rchrg: "Y", val: 2000, itms: [{ num: 1, itm_det: { rt: 5, txval: 2000, iamt: 0, camt: 50, samt: 50, csamt: 0 } }] });
+    expect(gstr1.json.cdnr?.[0]?.nt[0]).toMatchObject({
+      ntty: "C",
+      rchrg: "Y",
+      val: 2000,
+      itms: [{ num: 1, itm_det: { rt: 5, txval: 2000, iamt: 0, camt: 50, samt: 50, csamt: 0 } }],
+    });
     const gstr3b = buildGstr3b({ gstin: SUPPLIER_GSTIN, period: "102025", invoices: [reverseCharge], notes: [note], expenses: [], reconciliations: [] });
     expect(gstr3b.json.sup_details.osup_det).toEqual({ txval: 8000, iamt: 0, camt: 0, samt: 0, csamt: 0 });
   });

@@ -19,7 +19,11 @@ const RICE = invoice({
 
 describe("units of measure in the returns (issue 9)", () => {
   it("e-invoice ItemList: Unit is the line's UQC, Qty keeps its decimals, UnitPrice = taxable ÷ quantity (200.00 ÷ 2.5 = 80)", () => {
-    const payload = buildEInvoicePayload(RICE, { gstin: SUPPLIER_GSTIN, legalName: "Asha Traders", address1: "1 Relief Road", location: "Ahmedabad", pincode: "380001" }, { location: "Surat", pincode: 395003 });
+    const payload = buildEInvoicePayload(
+      RICE,
+      { gstin: SUPPLIER_GSTIN, legalName: "Asha Traders", address1: "1 Relief Road", location: "Ahmedabad", pincode: "380001" },
+      { location: "Surat", pincode: 395003 },
+    );
     expect(payload.ItemList.map((item) => [item.Unit, item.Qty, item.UnitPrice])).toEqual([
       ["KGS", 2.5, 80],
       ["KGS", 0.3, 80],

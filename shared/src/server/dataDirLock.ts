@@ -2,11 +2,11 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from "node:path";
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
-    super(
-      `The data directory ${dataDir} is in use by another Bahi process (pid ${pid}). ` +
-        "Stop that process first, or set BAHI_DATA_DIR to another directory.",
-    );
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`The data directory ${dataDir} is in use by another Bahi process (pid ${pid}). ` + "Stop that process first, or set BAHI_DATA_DIR to another directory.");
     this.name = "DataDirLockedError";
   }
 }

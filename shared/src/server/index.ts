@@ -21,10 +21,42 @@ export { businessKeyOf, partitionOf } from "./partition.ts";
 export * from "./health.ts";
 export * from "./returnInputs.ts";
 // Issue 12: ETag and If-Match: a record's revision as of what a read answers.
-export { currentRecordView, isRevisionedRecordPath, readWithRevision, recordStream, revisionAt, REVISIONED_RECORDS, type RevisionedRead, type RevisionedRecordPath } from "./recordRevision.ts";
+export {
+  currentRecordView,
+  isRevisionedRecordPath,
+  readWithRevision,
+  recordStream,
+  revisionAt,
+  REVISIONED_RECORDS,
+  type RevisionedRead,
+  type RevisionedRecordPath,
+} from "./recordRevision.ts";
 // Issue 11: each record's history, told from its events (the read API may not read events itself).
 export { businessOfEvent, historyEntries, indianDateTime, recordHistory, type HistoryDeps } from "./audit/history.ts";
 // Issue 11: the hash chain, its verification, and the ledger's journal and export.
-export { canonicalEvent, chainKeyOf, GENESIS_HASH, linkHash, verifyChain, type ChainProblem, type ChainProblemKind, type ChainVerification, type ChainVerifier } from "./audit/chain.ts";
-export { csvExport, exportEvents, exportManifest, journalEntries, journalPage, jsonLinesExport, personNamesFrom, recordedRange, verifyJsonLinesExport, type ExportedEvent, type ExportVerification, type PersonNames } from "./audit/ledger.ts";
+export {
+  canonicalEvent,
+  chainKeyOf,
+  GENESIS_HASH,
+  linkHash,
+  verifyChain,
+  type ChainProblem,
+  type ChainProblemKind,
+  type ChainVerification,
+  type ChainVerifier,
+} from "./audit/chain.ts";
+export {
+  csvExport,
+  exportEvents,
+  exportManifest,
+  journalEntries,
+  journalPage,
+  jsonLinesExport,
+  personNamesFrom,
+  recordedRange,
+  verifyJsonLinesExport,
+  type ExportedEvent,
+  type ExportVerification,
+  type PersonNames,
+} from "./audit/ledger.ts";
 export { recordOfStream, type RecordKind, type RecordRef } from "./audit/records.ts";

@@ -103,9 +103,7 @@ export function previousYearTurnoverPaise(invoices: readonly Invoice[], period: 
 function voidedInvoiceNumbers(docs: readonly VoidedNumberDocument[], gstin: string): VoidedDocumentNumber[] {
   const filing = gstin.trim().toUpperCase();
   const series = new Set(["invoice", "bill-of-supply", "credit-note", "debit-note"]);
-  return docs
-    .filter((d) => series.has(d.series) && d.gstin.toUpperCase() === filing && d.documentDate)
-    .map((d) => ({ number: d.number, date: d.documentDate!, series: d.series }));
+  return docs.filter((d) => series.has(d.series) && d.gstin.toUpperCase() === filing && d.documentDate).map((d) => ({ number: d.number, date: d.documentDate!, series: d.series }));
 }
 
 export interface PrepareReturnOptions {
@@ -118,7 +116,10 @@ export interface PrepareReturnOptions {
 }
 
 /** The return for the period, computed by the engine from the books. */
-export function prepareReturn(books: ReturnBooks, options: PrepareReturnOptions): PreparedReturn<unknown, ReturnType<typeof prepareGstr1>["totals"] | ReturnType<typeof prepareGstr3b>["totals"]> {
+export function prepareReturn(
+  books: ReturnBooks,
+  options: PrepareReturnOptions,
+): PreparedReturn<unknown, ReturnType<typeof prepareGstr1>["totals"] | ReturnType<typeof prepareGstr3b>["totals"]> {
   const base = {
     gstin: options.gstin,
     stateCode: options.stateCode,
@@ -130,6 +131,7 @@ export function prepareReturn(books: ReturnBooks, options: PrepareReturnOptions)
     advances: books.advances,
     previousYearTurnoverPaise: previousYearTurnoverPaise(books.invoices, options.period),
   };
-  if (options.returnType === "GSTR1") return prepareGstr1({ ...base, voidedNumbers: voidedInvoiceNumbers(books.voidedNumbers ?? [], options.gstin), challans: books.challans ?? [] });
+  if (options.returnType === "GSTR1")
+    return prepareGstr1({ ...base, voidedNumbers: voidedInvoiceNumbers(books.voidedNumbers ?? [], options.gstin), challans: books.challans ?? [] });
   return prepareGstr3b({ ...base, expenses: books.expenses, reconciliations: books.reconciliations, openingCredit: openingCreditFor(books.returns, options.period) });
 }

@@ -38,9 +38,7 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-export type StoreConfig =
-  | { kind: "embedded"; dataDir: string }
-  | { kind: "postgres"; databaseUrl: string };
+export type StoreConfig = { kind: "embedded"; dataDir: string } | { kind: "postgres"; databaseUrl: string };
 
 /** `clock`: when appended events are recorded (tests move it to record events "last month"). */
 export interface StoresOptions {

@@ -9,16 +9,7 @@ export const screenshotDir = join(repoRoot, "test-artifacts/screenshots");
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.BAHI_E2E_CHROMIUM ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
 }
 

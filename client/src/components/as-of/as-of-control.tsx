@@ -45,14 +45,7 @@ export function AsOfControl() {
           onChange={(event) => setAsOf(event.target.value ? asOfFromInputs(event.target.value, time) : null)}
         />
       </div>
-      <Input
-        type="time"
-        aria-label="As of time"
-        className="w-28"
-        value={time}
-        disabled={!date}
-        onChange={(event) => date && setAsOf(asOfFromInputs(date, event.target.value))}
-      />
+      <Input type="time" aria-label="As of time" className="w-28" value={time} disabled={!date} onChange={(event) => date && setAsOf(asOfFromInputs(date, event.target.value))} />
       {asOf && (
         <Button variant="outline" onClick={() => setAsOf(null)}>
           Now

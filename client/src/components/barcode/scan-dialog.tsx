@@ -53,7 +53,6 @@ export function ScanDialog({ open, onClose, onCode, description }: ScanDialogPro
       stop?.();
     };
     // onCode changes every render of the parent; the camera should not restart for it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   function submitTyped(event: FormEvent) {

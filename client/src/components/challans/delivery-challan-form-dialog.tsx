@@ -116,7 +116,8 @@ export function DeliveryChallanFormDialog({ onClose }: { onClose: () => void }) 
         <DialogHeader>
           <DialogTitle>New Delivery Challan</DialogTitle>
           <DialogDescription>
-            For goods that leave without being sold — sent for job work, on approval, or moved. Your stock does not change: the goods are still yours until you sell them on an invoice.
+            For goods that leave without being sold — sent for job work, on approval, or moved. Your stock does not change: the goods are still yours until you sell them on an
+            invoice.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 sm:grid-cols-3">
@@ -227,7 +228,15 @@ export function DeliveryChallanFormDialog({ onClose }: { onClose: () => void }) 
             {total === null ? "—" : formatRupees(formatPaise(total))}
           </span>
         </p>
-        <TextareaField id="challan-notes" label="Notes (optional)" rows={2} maxLength={2000} value={notes} onChange={(event) => setNotes(event.target.value)} placeholder="e.g. Vehicle MH12AB1234, for stitching" />
+        <TextareaField
+          id="challan-notes"
+          label="Notes (optional)"
+          rows={2}
+          maxLength={2000}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          placeholder="e.g. Vehicle MH12AB1234, for stitching"
+        />
         {(errors.lines ?? errors.form) && (
           <p role="alert" className="text-sm font-medium text-destructive">
             {errors.lines ?? errors.form}

@@ -123,7 +123,9 @@ export function DeliveryChallansCard() {
                         <Download aria-hidden="true" className="size-4" />
                       </Button>
                       <HistoryButton kind="delivery-challan" id={challan.id} name={challan.number} />
-                      {canWrite && challan.status !== "cancelled" && <RowAction tip="Cancel" label={`Cancel ${challan.number}`} icon={Ban} destructive onClick={() => setCancelling(challan)} />}
+                      {canWrite && challan.status !== "cancelled" && (
+                        <RowAction tip="Cancel" label={`Cancel ${challan.number}`} icon={Ban} destructive onClick={() => setCancelling(challan)} />
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -68,9 +68,7 @@ export function SalesChart({ salesByMonth, loading }: { salesByMonth: DashboardS
               </BarChart>
             </ResponsiveContainer>
             {empty && (
-              <figcaption className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">
-                No sales in this period yet
-              </figcaption>
+              <figcaption className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">No sales in this period yet</figcaption>
             )}
           </figure>
         )}

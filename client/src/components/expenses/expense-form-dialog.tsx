@@ -1,4 +1,16 @@
-import { EXPENSE_CATEGORIES, formatInr, formatPaise, indianDateOf, isMoneyString, ITC_DEFAULTS, placeOfSupplyLabel, PURCHASE_DOCUMENT_TYPES, STATE_NAMES, TAXABILITIES, toPaise } from "@bahi/shared/contract";
+import {
+  EXPENSE_CATEGORIES,
+  formatInr,
+  formatPaise,
+  indianDateOf,
+  isMoneyString,
+  ITC_DEFAULTS,
+  placeOfSupplyLabel,
+  PURCHASE_DOCUMENT_TYPES,
+  STATE_NAMES,
+  TAXABILITIES,
+  toPaise,
+} from "@bahi/shared/contract";
 import type { Expense, ExpenseCategory, Vendor } from "@bahi/shared/contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ChevronDown } from "lucide-react";
@@ -115,11 +127,7 @@ function TaxSummary({ preview }: { preview: ExpenseTaxPreview }) {
         <SummaryLine label={`GST (${rate}%)${rcm}`} value={formatInr(preview.gstPaise)} />
         <SummaryLine label={preview.reverseCharge ? "Total paid to supplier" : "Total"} value={formatInr(preview.totalPaise)} strong />
       </dl>
-      {preview.noTaxReason ? (
-        <p className="text-xs font-medium text-amber-800">{preview.noTaxReason}.</p>
-      ) : (
-        <p className="text-xs text-muted-foreground">{splitReason(preview)}</p>
-      )}
+      {preview.noTaxReason ? <p className="text-xs font-medium text-amber-800">{preview.noTaxReason}.</p> : <p className="text-xs text-muted-foreground">{splitReason(preview)}</p>}
       {preview.reverseCharge && (
         <p className="text-xs text-muted-foreground">
           Reverse charge (s.9(3)): the supplier's bill carries no GST; you pay {formatInr(preview.gstPaise)} yourself in GSTR-3B 3.1(d) and a self-invoice is issued.
@@ -220,7 +228,10 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
   const bills = (expenses.data ?? []).filter(
     (candidate) => candidate.documentType === "bill" && candidate.id !== expense?.id && (candidate.vendorId ?? NONE) === (vendorId ?? NONE),
   );
-  const billOptions: SelectOption[] = [{ value: NONE, label: bills.length === 0 ? "No bills from this vendor" : "Choose the bill" }, ...bills.map((bill) => ({ value: bill.id, label: billLabel(bill) }))];
+  const billOptions: SelectOption[] = [
+    { value: NONE, label: bills.length === 0 ? "No bills from this vendor" : "Choose the bill" },
+    ...bills.map((bill) => ({ value: bill.id, label: billLabel(bill) })),
+  ];
 
   async function submit(values: ExpenseFormOutput, reportInNextOpenPeriod: boolean) {
     const body = buildExpenseBody(values);
@@ -272,7 +283,9 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
       }}
       title={expense ? "Edit Expense" : "Add Expense"}
       description={
-        expense ? "Update this purchase. GST is worked out again from the amount and rate." : "Record a supplier's bill, or a credit or debit note against one, with the GST it shows."
+        expense
+          ? "Update this purchase. GST is worked out again from the amount and rate."
+          : "Record a supplier's bill, or a credit or debit note against one, with the GST it shows."
       }
       formId="expense-form"
       pending={pending}
@@ -353,7 +366,15 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
             )}
           </div>
         )}
-        <TextField id="expense-description" label="Description" required className="sm:col-span-2" placeholder="Office electricity bill for June" error={errors.description?.message} {...form.register("description")} />
+        <TextField
+          id="expense-description"
+          label="Description"
+          required
+          className="sm:col-span-2"
+          placeholder="Office electricity bill for June"
+          error={errors.description?.message}
+          {...form.register("description")}
+        />
         <TextField
           id="expense-amount"
           label="Amount (₹)"
@@ -462,7 +483,13 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
           </button>
           {showDetails && (
             <div id={detailsId} role="group" aria-label="Purchase details for input tax credit" className="grid gap-4 border-t p-4 sm:grid-cols-2">
-              <TextField id="expense-vendorInvoiceNumber" label="Vendor Invoice Number" placeholder="GW/2026/0412" error={errors.vendorInvoiceNumber?.message} {...form.register("vendorInvoiceNumber")} />
+              <TextField
+                id="expense-vendorInvoiceNumber"
+                label="Vendor Invoice Number"
+                placeholder="GW/2026/0412"
+                error={errors.vendorInvoiceNumber?.message}
+                {...form.register("vendorInvoiceNumber")}
+              />
               <TextField id="expense-vendorInvoiceDate" label="Vendor Invoice Date" type="date" error={errors.vendorInvoiceDate?.message} {...form.register("vendorInvoiceDate")} />
               <SelectField
                 control={form.control}
@@ -474,7 +501,15 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
                 error={errors.placeOfSupply?.message}
                 hint="Used when the vendor has no GSTIN"
               />
-              <TextField id="expense-hsnCode" label="HSN/SAC Code" inputMode="numeric" placeholder="998599" hint="4, 6 or 8 digits" error={errors.hsnCode?.message} {...form.register("hsnCode")} />
+              <TextField
+                id="expense-hsnCode"
+                label="HSN/SAC Code"
+                inputMode="numeric"
+                placeholder="998599"
+                hint="4, 6 or 8 digits"
+                error={errors.hsnCode?.message}
+                {...form.register("hsnCode")}
+              />
             </div>
           )}
         </div>

@@ -88,8 +88,8 @@ function Cmp08Card() {
       <CardHeader>
         <CardTitle>CMP-08 (quarterly tax statement)</CardTitle>
         <CardDescription>
-          As a composition business you pay a fixed share of your sales each quarter instead of charging GST, and you file CMP-08 by the 18th of the month after the quarter. You do not file GSTR-1 or
-          GSTR-3B, and you cannot claim input tax credit on purchases.
+          As a composition business you pay a fixed share of your sales each quarter instead of charging GST, and you file CMP-08 by the 18th of the month after the quarter. You do
+          not file GSTR-1 or GSTR-3B, and you cannot claim input tax credit on purchases.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

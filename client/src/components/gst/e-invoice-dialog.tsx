@@ -146,7 +146,15 @@ export function EInvoiceDialog({ invoice, onClose }: { invoice: { id: string; in
             {...form.register("sellerPincode")}
           />
           <TextField id="einvoice-buyer-city" label="Buyer city" error={errors.buyerLocation?.message} {...form.register("buyerLocation")} />
-          <TextField id="einvoice-buyer-pin" label="Buyer PIN" inputMode="numeric" maxLength={6} hint="For a buyer abroad (an export), enter 999999" error={errors.buyerPincode?.message} {...form.register("buyerPincode")} />
+          <TextField
+            id="einvoice-buyer-pin"
+            label="Buyer PIN"
+            inputMode="numeric"
+            maxLength={6}
+            hint="For a buyer abroad (an export), enter 999999"
+            error={errors.buyerPincode?.message}
+            {...form.register("buyerPincode")}
+          />
         </form>
 
         {einvoice.isError &&

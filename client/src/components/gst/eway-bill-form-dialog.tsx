@@ -93,8 +93,24 @@ export function EwayBillFormDialog({ onClose }: { onClose: () => void }) {
           disabled={invoiceOptions.length === 0}
           error={errors.invoiceId?.message}
         />
-        <TextField id="eway-dispatch-pin" label="Dispatch PIN" required inputMode="numeric" maxLength={6} error={errors.dispatchPincode?.message} {...form.register("dispatchPincode")} />
-        <TextField id="eway-delivery-pin" label="Delivery PIN" required inputMode="numeric" maxLength={6} error={errors.deliveryPincode?.message} {...form.register("deliveryPincode")} />
+        <TextField
+          id="eway-dispatch-pin"
+          label="Dispatch PIN"
+          required
+          inputMode="numeric"
+          maxLength={6}
+          error={errors.dispatchPincode?.message}
+          {...form.register("dispatchPincode")}
+        />
+        <TextField
+          id="eway-delivery-pin"
+          label="Delivery PIN"
+          required
+          inputMode="numeric"
+          maxLength={6}
+          error={errors.deliveryPincode?.message}
+          {...form.register("deliveryPincode")}
+        />
         <TextField id="eway-distance" label="Distance (km)" required inputMode="numeric" error={errors.distanceKm?.message} {...form.register("distanceKm")} />
         <SelectField control={form.control} name="transportMode" id="eway-mode" label="Transport Mode" options={TRANSPORT_MODES} error={errors.transportMode?.message} />
         <TextField

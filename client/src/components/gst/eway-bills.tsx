@@ -24,8 +24,8 @@ function CancelEwayBillDialog({ bill, onClose }: { bill: EwayBill; onClose: () =
       title={`Cancel e-way bill ${number}?`}
       description={
         <>
-          For invoice <span className="font-medium text-foreground">{bill.documentNumber}</span>. An e-way bill can be cancelled only within 24 hours of its generation, and
-          cannot be used again.
+          For invoice <span className="font-medium text-foreground">{bill.documentNumber}</span>. An e-way bill can be cancelled only within 24 hours of its generation, and cannot
+          be used again.
         </>
       }
       label="Reason for cancellation"

@@ -63,10 +63,7 @@ export function GstOverview() {
               {data.nextDue.map((due) => {
                 const urgency = URGENCY[dueUrgency(due.dueDate, today)];
                 return (
-                  <li
-                    key={`${due.returnType}-${due.period}`}
-                    className={cn("flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3", urgency.row)}
-                  >
+                  <li key={`${due.returnType}-${due.period}`} className={cn("flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3", urgency.row)}>
                     <div>
                       <p className="text-sm font-semibold text-foreground">
                         {returnTypeLabel(due.returnType)} for {periodLabel(due.period)}

@@ -105,7 +105,9 @@ function ReturnRow({ entry, downloading, onDownload }: { entry: GstReturn; downl
         {entry.error && <p className="mt-1 max-w-64 text-xs whitespace-normal text-destructive">{entry.error}</p>}
       </TableCell>
       <TableCell className="text-right tabular-nums">{formatRupees(entry.totalTurnover, 0)}</TableCell>
-      <TableCell className="text-right tabular-nums">{entry.returnType === "GSTR3B" ? formatRupees(entry.totalItcClaimed) : <span className="text-muted-foreground">—</span>}</TableCell>
+      <TableCell className="text-right tabular-nums">
+        {entry.returnType === "GSTR3B" ? formatRupees(entry.totalItcClaimed) : <span className="text-muted-foreground">—</span>}
+      </TableCell>
       <TableCell className="font-mono text-xs">{entry.arn ?? <span className="text-muted-foreground">—</span>}</TableCell>
       <TableCell>{formatIndianDate(entry.dueDate)}</TableCell>
       <TableCell className="text-right whitespace-nowrap">

@@ -66,9 +66,7 @@ export function HsnFinder() {
                   <TableCell className="font-mono text-xs font-medium">{code.code}</TableCell>
                   <TableCell className="whitespace-normal">
                     {readableHsnDescription(code.description)}
-                    {code.heading && code.heading !== code.description && (
-                      <span className="block text-xs text-muted-foreground">Under {readableHsnDescription(code.heading)}</span>
-                    )}
+                    {code.heading && code.heading !== code.description && <span className="block text-xs text-muted-foreground">Under {readableHsnDescription(code.heading)}</span>}
                   </TableCell>
                   <TableCell>
                     <Badge variant={code.kind === "services" ? "soft" : "outline"}>{HSN_KIND_LABELS[code.kind]}</Badge>

@@ -65,7 +65,10 @@ function Decision({ row, period }: { row: ReconciliationRow; period: string }) {
     if (!row.books || !row.portal) return;
     try {
       await decide.mutateAsync({ period, expenseId: row.books.expenseId, portalKey: row.portal.key, decision });
-      toast({ title: decision === "accept" ? "Match accepted" : "Match rejected", description: decision === "accept" ? `${name}: its ITC can be claimed.` : `${name}: the bill and the 2B entry are kept apart.` });
+      toast({
+        title: decision === "accept" ? "Match accepted" : "Match rejected",
+        description: decision === "accept" ? `${name}: its ITC can be claimed.` : `${name}: the bill and the 2B entry are kept apart.`,
+      });
     } catch (error) {
       toast({ title: "Could not save the decision", description: describeError(error, "An error occurred"), variant: "destructive" });
     }
@@ -111,7 +114,11 @@ function RowsTable({ rows, period }: { rows: readonly ReconciliationRow[]; perio
               <TableCell>
                 <p className="font-mono text-xs">{row.supplierGstin ?? "—"}</p>
                 {row.supplierName && <p className="text-xs text-muted-foreground">{row.supplierName}</p>}
-                {row.kind && row.kind !== "b2b" && <Badge variant="outline" className="mt-1 uppercase">{row.kind}</Badge>}
+                {row.kind && row.kind !== "b2b" && (
+                  <Badge variant="outline" className="mt-1 uppercase">
+                    {row.kind}
+                  </Badge>
+                )}
               </TableCell>
               <TableCell>
                 <DocCell side={row.books} />

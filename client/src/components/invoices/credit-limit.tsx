@@ -6,14 +6,7 @@ import { toPaise, type CustomerBalance } from "@bahi/shared/contract";
 import { useQuery } from "@tanstack/react-query";
 import { HttpError } from "../../api/http.ts";
 import { formatRupees } from "../../lib/format.ts";
-import {
-  AlertDialog,
-  AlertDialogConfirmFooter,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../ui/alert-dialog.tsx";
+import { AlertDialog, AlertDialogConfirmFooter, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle } from "../ui/alert-dialog.tsx";
 
 export interface CreditLimitExceeded {
   message: string;

@@ -1,4 +1,14 @@
-import { amountInWords, COMPOSITION_DECLARATION, formatPaise, formatQuantity, placeOfSupplyLabel, salesDocumentTitle, supplyNotes, TAXABILITY_LABELS, toPaise } from "@bahi/shared/contract";
+import {
+  amountInWords,
+  COMPOSITION_DECLARATION,
+  formatPaise,
+  formatQuantity,
+  placeOfSupplyLabel,
+  salesDocumentTitle,
+  supplyNotes,
+  TAXABILITY_LABELS,
+  toPaise,
+} from "@bahi/shared/contract";
 import type { Invoice } from "@bahi/shared/contract";
 import { formatIndianDate, formatRupees } from "../../lib/format.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";

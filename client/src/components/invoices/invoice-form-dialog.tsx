@@ -58,10 +58,7 @@ function Notice({ children, tone = "amber" }: { children: ReactNode; tone?: "amb
   return (
     <div
       role="note"
-      className={cn(
-        "flex gap-2 rounded-lg border px-3 py-2.5 text-sm",
-        tone === "amber" ? "border-amber-200 bg-amber-50 text-amber-900" : "border-red-200 bg-red-50 text-red-900",
-      )}
+      className={cn("flex gap-2 rounded-lg border px-3 py-2.5 text-sm", tone === "amber" ? "border-amber-200 bg-amber-50 text-amber-900" : "border-red-200 bg-red-50 text-red-900")}
     >
       <CircleExclamationPoint aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div>{children}</div>
@@ -111,8 +108,7 @@ function ItemRow({ index, form, products, issueDate, amount, canRemove, onRemove
   const messages = ITEM_FIELDS.map((field) => itemErrors?.[field]?.message).filter((message): message is string => Boolean(message));
   const errorId = `item-${n}-error`;
   /** The row's error line describes whichever of its controls is invalid. */
-  const invalid = (field: (typeof ITEM_FIELDS)[number]) =>
-    itemErrors?.[field] ? ({ "aria-invalid": true, "aria-describedby": errorId } as const) : {};
+  const invalid = (field: (typeof ITEM_FIELDS)[number]) => (itemErrors?.[field] ? ({ "aria-invalid": true, "aria-describedby": errorId } as const) : {});
   // Inactive products are not offered, but a row keeps the one it already has.
   const offered = products.filter((product) => product.isActive || product.id === row?.productId);
   const rateOptions = gstRateOptions(issueDate, normalisePercent(row?.gstRate) || undefined);
@@ -232,7 +228,10 @@ function ItemRow({ index, form, products, issueDate, amount, canRemove, onRemove
         </RowCell>
         <RowCell label="Amount" className="sm:text-right">
           {/* An incomplete row shows ₹0.00, muted, until it can be computed. */}
-          <output aria-label={`Amount ${n}`} className={cn("flex h-10 items-center text-sm font-semibold tabular-nums sm:justify-end", amount === null && "text-muted-foreground/70")}>
+          <output
+            aria-label={`Amount ${n}`}
+            className={cn("flex h-10 items-center text-sm font-semibold tabular-nums sm:justify-end", amount === null && "text-muted-foreground/70")}
+          >
             {amount ?? formatInr(0)}
           </output>
         </RowCell>
@@ -283,16 +282,18 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
   const schema = useMemo(() => invoiceFormSchema(), []);
   const form = useForm<InvoiceFormValues, unknown, InvoiceFormOutput>({
     resolver: zodResolver(schema) as unknown as Resolver<InvoiceFormValues, unknown, InvoiceFormOutput>,
-    defaultValues: invoice ? invoiceFormValuesOf(invoice) : {
-      customerId: "",
-      // Empty: the server gives the series' next number, which the field shows as its placeholder.
-      invoiceNumber: "",
-      issueDate: todayInIndia(),
-      dueDate: "",
-      placeOfSupply: "",
-      notes: "",
-      items: [emptyInvoiceRow()],
-    },
+    defaultValues: invoice
+      ? invoiceFormValuesOf(invoice)
+      : {
+          customerId: "",
+          // Empty: the server gives the series' next number, which the field shows as its placeholder.
+          invoiceNumber: "",
+          issueDate: todayInIndia(),
+          dueDate: "",
+          placeOfSupply: "",
+          notes: "",
+          items: [emptyInvoiceRow()],
+        },
   });
   const items = useFieldArray({ control: form.control, name: "items" });
   const { errors, isDirty } = form.formState;
@@ -308,7 +309,10 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
   const issueDate = invoiceDateOrToday(useWatch({ control: form.control, name: "issueDate" }));
   // Issue 9: a composition or unregistered business, or only exempt/nil/non-GST items, makes a bill of supply (Rule 49).
   const registration = supplierRegistrationOf(profile.data?.gstCategory);
-  const documentType = salesDocumentTypeFor(registration, (rows ?? []).flatMap((row) => (row?.productId ? [productList.find((p) => p.id === row.productId)?.taxability ?? "taxable"] : [])));
+  const documentType = salesDocumentTypeFor(
+    registration,
+    (rows ?? []).flatMap((row) => (row?.productId ? [productList.find((p) => p.id === row.productId)?.taxability ?? "taxable"] : [])),
+  );
   const nextNumber = useNextInvoiceNumber(invoice ? null : issueDate, documentType);
   const customer = customerList.find((candidate) => candidate.id === customerId) ?? null;
   // s.16 IGST Act: a supply to an SEZ unit or developer is inter-state whatever the states.
@@ -359,7 +363,10 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
     const place = values.placeOfSupply ?? businessState;
     const chosen = customerList.find((candidate) => candidate.id === values.customerId);
     try {
-      const body = { ...buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place, ...(chosen?.isSez ? { toSez: true } : {}) }, new Date(), totalsOptions), ...choices.body };
+      const body = {
+        ...buildInvoiceBody(values, { supplierState: businessState, placeOfSupply: place, ...(chosen?.isSez ? { toSez: true } : {}) }, new Date(), totalsOptions),
+        ...choices.body,
+      };
       const sent = { ...(reportInNextOpenPeriod ? { ...body, reportInNextOpenPeriod } : body), ...(overCreditLimit ? { overCreditLimit } : {}) };
       if (invoice) await revise.mutateAsync({ id: invoice.id, body: sent, ifMatch: revision.etag });
       else await createInvoice.mutateAsync(sent);
@@ -386,10 +393,7 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
         return;
       }
       setOverLimit(null);
-      const fields = [
-        ...TOP_FIELDS,
-        ...values.items.flatMap((_, index) => ITEM_FIELDS.map((field) => `items.${index}.${field}` as FieldPath<InvoiceFormValues>)),
-      ];
+      const fields = [...TOP_FIELDS, ...values.items.flatMap((_, index) => ITEM_FIELDS.map((field) => `items.${index}.${field}` as FieldPath<InvoiceFormValues>))];
       // Issue 9: "Only 3 in stock for …" (409) lands next to the item's quantity too.
       const placed = applyServerFieldErrors(error, form.setError, fields) + applyStockErrors(error, form.setError, fields);
       if (placed === 0 && error instanceof HttpError && error.status === 409 && /invoice number/i.test(error.errorBody?.message ?? "")) {
@@ -401,7 +405,8 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
 
   const customerOptions = customerList.map((entry) => ({ value: entry.id, label: entry.name, hint: entry.gstNumber ?? undefined }));
   // Issue 10: an edited invoice's customer stays choosable after being archived (the picker lists live customers only).
-  if (invoice && !customerList.some((entry) => entry.id === invoice.customerId)) customerOptions.push({ value: invoice.customerId, label: invoice.customer.name, hint: invoice.customer.gstNumber ?? undefined });
+  if (invoice && !customerList.some((entry) => entry.id === invoice.customerId))
+    customerOptions.push({ value: invoice.customerId, label: invoice.customer.name, hint: invoice.customer.gstNumber ?? undefined });
   const inter = supply !== null && totals.taxKind === "inter";
   const numberHint = typedNumber?.trim() ? "A typed number is used as it is" : "Leave empty to take the next number";
 
@@ -412,7 +417,9 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
         if (!next) onClose();
       }}
       title={invoice ? `Edit Invoice ${invoice.invoiceNumber}` : "Create New Invoice"}
-      description={invoice ? "Correct this unpaid invoice: its number stays and the tax is worked out again." : "Bill a customer: GST is worked out per line from the place of supply."}
+      description={
+        invoice ? "Correct this unpaid invoice: its number stays and the tax is worked out again." : "Bill a customer: GST is worked out per line from the place of supply."
+      }
       formId="invoice-form"
       pending={create.isPending}
       submitLabel={invoice ? "Save Changes" : "Create Invoice"}
@@ -557,12 +564,12 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
                 supply && documentType === "billOfSupply"
                   ? "A bill of supply: no GST is charged"
                   : supply
-                  ? toSez
-                    ? "Supply to an SEZ: IGST applies (s.16 IGST Act)"
-                    : inter
-                      ? "Inter-state supply: IGST applies"
-                      : `Intra-state supply: CGST + ${totals.stateTaxLabel} apply`
-                  : "The customer's state, else your own state"
+                    ? toSez
+                      ? "Supply to an SEZ: IGST applies (s.16 IGST Act)"
+                      : inter
+                        ? "Inter-state supply: IGST applies"
+                        : `Intra-state supply: CGST + ${totals.stateTaxLabel} apply`
+                    : "The customer's state, else your own state"
               }
             />
             <SupplyOptions value={supplyOptions} onChange={setSupplyOptions} context={supplyContext} />
@@ -592,7 +599,9 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
               ))}
             {totals.cessPaise > 0 && <TotalLine label="Cess" value={formatInr(totals.cessPaise)} />}
             {documentType === "taxInvoice" && <TotalLine label="GST" value={formatInr(totals.gstAmountPaise)} />}
-            {totals.roundOffPaise !== 0 && <TotalLine label="Round off" value={totals.roundOffPaise < 0 ? `−${formatInr(-totals.roundOffPaise)}` : `+${formatInr(totals.roundOffPaise)}`} />}
+            {totals.roundOffPaise !== 0 && (
+              <TotalLine label="Round off" value={totals.roundOffPaise < 0 ? `−${formatInr(-totals.roundOffPaise)}` : `+${formatInr(totals.roundOffPaise)}`} />
+            )}
             <TotalLine label="Total" value={formatInr(totals.totalPaise)} strong />
           </dl>
         </div>

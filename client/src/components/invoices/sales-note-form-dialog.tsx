@@ -43,7 +43,15 @@ function lineValue(line: LineDraft): number | null {
  */
 /** An invoice's lines as note lines; each is sent with its invoice, so one product may come from several. */
 function linesOf(invoice: Invoice): LineDraft[] {
-  return invoice.items.map((item) => ({ invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, productId: item.productId, name: item.product.name, invoiced: item.quantity, quantity: String(item.quantity), price: item.price }));
+  return invoice.items.map((item) => ({
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    productId: item.productId,
+    name: item.product.name,
+    invoiced: item.quantity,
+    quantity: String(item.quantity),
+    price: item.price,
+  }));
 }
 
 export function SalesNoteFormDialog({ kind, invoice, onClose }: { kind: SalesNoteKind; invoice: Invoice; onClose: () => void }) {
@@ -151,15 +159,7 @@ export function SalesNoteFormDialog({ kind, invoice, onClose }: { kind: SalesNot
               </SelectContent>
             </Select>
           </Field>
-          <TextField
-            id="sales-note-date"
-            label="Date"
-            type="date"
-            required
-            value={issueDate}
-            error={errors.issueDate}
-            onChange={(event) => setIssueDate(event.target.value)}
-          />
+          <TextField id="sales-note-date" label="Date" type="date" required value={issueDate} error={errors.issueDate} onChange={(event) => setIssueDate(event.target.value)} />
         </div>
         {addable.length > 0 && (
           <Field id="sales-note-add-invoice" label="Add lines from another invoice" hint={`Other invoices to ${invoice.customer.name}; one note can cover several.`}>

@@ -110,8 +110,21 @@ export function SupplyOptions({ value, onChange, context }: { value: SupplyOptio
         ))}
       {choices.isExport && (
         <div className="grid gap-3 sm:grid-cols-3">
-          <TextField id="invoice-shippingBillNumber" label="Shipping bill no." maxLength={20} value={value.shippingBillNumber} onChange={(event) => set({ shippingBillNumber: event.target.value })} />
-          <TextField id="invoice-shippingBillDate" label="Shipping bill date" type="date" min={context.issueDate} value={value.shippingBillDate} onChange={(event) => set({ shippingBillDate: event.target.value })} />
+          <TextField
+            id="invoice-shippingBillNumber"
+            label="Shipping bill no."
+            maxLength={20}
+            value={value.shippingBillNumber}
+            onChange={(event) => set({ shippingBillNumber: event.target.value })}
+          />
+          <TextField
+            id="invoice-shippingBillDate"
+            label="Shipping bill date"
+            type="date"
+            min={context.issueDate}
+            value={value.shippingBillDate}
+            onChange={(event) => set({ shippingBillDate: event.target.value })}
+          />
           <TextField
             id="invoice-portCode"
             label="Port code"

@@ -23,7 +23,9 @@ describe("supply options of the invoice form", () => {
   it("Rule 96A: outside the LUT's dates an SEZ sale charges IGST and the form says why", () => {
     const sez = context({ customer: customer({ gstNumber: "29AAGCB1286Q1Z0", isSez: true }), issueDate: "2026-03-31" });
     expect(supplyChoices(on, sez)).toMatchObject({ canLut: false, chargesTax: true, body: {} });
-    expect(renderToStaticMarkup(<SupplyOptions value={on} onChange={() => {}} context={sez} />)).toContain("Sales to SEZ units carry IGST unless you add a Letter of Undertaking (LUT)");
+    expect(renderToStaticMarkup(<SupplyOptions value={on} onChange={() => {}} context={sez} />)).toContain(
+      "Sales to SEZ units carry IGST unless you add a Letter of Undertaking (LUT)",
+    );
   });
 
   it("s.9(3) CGST Act: reverse charge is offered to registered customers only", () => {

@@ -56,7 +56,11 @@ export function LedgerHead({ head, filters }: { head: JournalHead | null | undef
   async function download(format: "jsonl" | "csv") {
     try {
       await downloadLedgerExport(format, filters);
-      toast({ title: "Export downloaded", description: format === "jsonl" ? "Check it offline with: bahi ledger verify-export FILE" : "The manifest is in the X-Bahi-Manifest header; the JSON Lines export carries it inside." });
+      toast({
+        title: "Export downloaded",
+        description:
+          format === "jsonl" ? "Check it offline with: bahi ledger verify-export FILE" : "The manifest is in the X-Bahi-Manifest header; the JSON Lines export carries it inside.",
+      });
     } catch (error) {
       toast({ title: "Could not export the ledger", description: describeError(error, "Please try again"), variant: "destructive" });
     }
@@ -66,7 +70,9 @@ export function LedgerHead({ head, filters }: { head: JournalHead | null | undef
     <Card className="mb-6">
       <CardHeader className="pb-3">
         <CardTitle>Tamper evidence</CardTitle>
-        <CardDescription>Each event is sealed with a SHA-256 hash of the one before it, so any change made directly in the database shows up when the ledger is verified.</CardDescription>
+        <CardDescription>
+          Each event is sealed with a SHA-256 hash of the one before it, so any change made directly in the database shows up when the ledger is verified.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="min-w-0">

@@ -45,12 +45,8 @@ export function FeaturesSection() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold text-indigo-600">Features</p>
-          <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Everything you need to run your business
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Built for small business owners with no accounting background. Amounts in rupees, tax as GST has it.
-          </p>
+          <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Everything you need to run your business</h2>
+          <p className="mt-4 text-lg text-slate-600">Built for small business owners with no accounting background. Amounts in rupees, tax as GST has it.</p>
         </div>
         <div className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text, tint }) => (

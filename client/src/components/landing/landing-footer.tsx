@@ -7,9 +7,7 @@ export function LandingFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4 lg:px-8">
         <div className="md:col-span-2">
           <Brand tagline inverted />
-          <p className="mt-4 max-w-sm text-sm leading-relaxed">
-            GST invoicing, inventory, expenses and reports for Indian small businesses, in plain language.
-          </p>
+          <p className="mt-4 max-w-sm text-sm leading-relaxed">GST invoicing, inventory, expenses and reports for Indian small businesses, in plain language.</p>
         </div>
         <nav aria-label="Product">
           <p className="text-sm font-semibold text-white">Product</p>
@@ -53,9 +51,7 @@ export function LandingFooter() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} Bahi. Made for India's small businesses.
-        </p>
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs sm:px-6 lg:px-8">© {new Date().getFullYear()} Bahi. Made for India's small businesses.</p>
       </div>
     </footer>
   );

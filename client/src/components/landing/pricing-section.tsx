@@ -50,9 +50,7 @@ export function PricingSection() {
               )}
             >
               {plan.featured && (
-                <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">
-                  Most Popular
-                </span>
+                <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">Most Popular</span>
               )}
               <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
               <p className="mt-1 text-sm text-slate-500">{plan.blurb}</p>

@@ -20,9 +20,7 @@ export function AppFooter() {
       <div className="mx-auto grid max-w-7xl gap-8 px-6 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-base font-semibold">{PRODUCT_NAME}</p>
-          <p className="mt-2 text-sm text-muted-foreground">
-            Smart invoicing and accounting for Indian small businesses, GST included.
-          </p>
+          <p className="mt-2 text-sm text-muted-foreground">Smart invoicing and accounting for Indian small businesses, GST included.</p>
         </div>
         <nav aria-label="Quick links">
           <p className="text-sm font-semibold">Quick Links</p>

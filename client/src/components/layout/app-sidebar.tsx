@@ -43,9 +43,7 @@ export function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
                   aria-current={active ? "page" : undefined}
                   className={cn(
                     "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors",
-                    active
-                      ? "bg-primary text-white shadow-md shadow-black/20"
-                      : "text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-white",
+                    active ? "bg-primary text-white shadow-md shadow-black/20" : "text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-white",
                   )}
                 >
                   <Icon aria-hidden="true" className="size-[18px]" />
@@ -85,7 +83,10 @@ export function SidebarContents({ onNavigate }: { onNavigate?: () => void }) {
             onClick={() => {
               // The sidebar unmounts as soon as the user is signed out, so navigate from the promise.
               // A failed logout (the server gone) still leaves the screen: the session ends when it expires.
-              void logout.mutateAsync().catch(() => undefined).finally(() => navigate("/"));
+              void logout
+                .mutateAsync()
+                .catch(() => undefined)
+                .finally(() => navigate("/"));
             }}
             className="flex items-center justify-center gap-2 rounded-lg border border-sidebar-border px-3 py-2 text-sm font-medium text-sidebar-foreground transition-colors hover:bg-sidebar-accent hover:text-white disabled:opacity-60"
           >

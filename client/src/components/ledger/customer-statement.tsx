@@ -105,7 +105,9 @@ function StatementBody({ customer, from, to, asOf, onClose }: { customer: { id: 
       {data.entries.length === 0 ? (
         <div className="flex flex-col items-center rounded-xl border border-dashed px-4 py-8 text-center">
           <FileText aria-hidden="true" className="size-6 text-muted-foreground" />
-          <p className="mt-2 text-sm font-medium">No transactions between {formatIndianDate(data.from)} and {formatIndianDate(data.to)}</p>
+          <p className="mt-2 text-sm font-medium">
+            No transactions between {formatIndianDate(data.from)} and {formatIndianDate(data.to)}
+          </p>
           <p className="text-sm text-muted-foreground">Choose other dates to see earlier invoices and payments.</p>
         </div>
       ) : (

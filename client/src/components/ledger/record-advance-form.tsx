@@ -46,7 +46,9 @@ export function RecordAdvanceForm({ customer, onDone }: { customer: { id: string
     try {
       const tax = supply === "services" ? { gstRate, ...(placeOfSupply !== CUSTOMER_STATE ? { placeOfSupply } : {}) } : {};
       const saved = await record.mutateAsync({ amount: amount.trim(), date, mode, reference: reference.trim(), supply, ...tax });
-      const taxed = saved.taxableValue ? ` GST on it: ${formatRupees(formatPaise(toPaise(saved.igst ?? "0") + toPaise(saved.cgst ?? "0") + toPaise(saved.sgst ?? "0")))} (reported in GSTR-1 Table 11A).` : "";
+      const taxed = saved.taxableValue
+        ? ` GST on it: ${formatRupees(formatPaise(toPaise(saved.igst ?? "0") + toPaise(saved.cgst ?? "0") + toPaise(saved.sgst ?? "0")))} (reported in GSTR-1 Table 11A).`
+        : "";
       toast({ title: "Advance recorded", description: `${formatRupees(saved.amount)} from ${customer.name}, to apply to their invoices.${taxed}` });
       onDone();
     } catch (caught) {
@@ -80,7 +82,14 @@ export function RecordAdvanceForm({ customer, onDone }: { customer: { id: string
         />
         <TextField id="advance-date" label="Date received" type="date" required value={date} max={today} onChange={(event) => setDate(event.target.value)} />
         <PaymentModeField id="advance-mode" value={mode} onChange={setMode} />
-        <TextField id="advance-reference" label="Reference (optional)" placeholder="UPI ref, cheque number…" maxLength={100} value={reference} onChange={(event) => setReference(event.target.value)} />
+        <TextField
+          id="advance-reference"
+          label="Reference (optional)"
+          placeholder="UPI ref, cheque number…"
+          maxLength={100}
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+        />
         <Field id="advance-supply" label="For" required hint={supply === "goods" ? "No GST on an advance for goods" : "GST is due on an advance for services when received"}>
           <Select value={supply} onValueChange={(next) => setSupply(next as AdvanceSupply)}>
             <SelectTrigger id="advance-supply" aria-label="For">

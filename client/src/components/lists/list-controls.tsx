@@ -96,7 +96,19 @@ export interface FilterOption {
 const ALL = "__all";
 
 /** A labelled select over one URL key; the first option ("All …", value "") clears it. */
-export function FilterSelect({ label, value, options, onChange, className }: { label: string; value: string; options: readonly FilterOption[]; onChange: (value: string) => void; className?: string }) {
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: string;
+  options: readonly FilterOption[];
+  onChange: (value: string) => void;
+  className?: string;
+}) {
   const id = useId();
   return (
     <div className={cn("min-w-0", className)}>

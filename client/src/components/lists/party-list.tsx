@@ -37,17 +37,7 @@ export function PartyToolbar({
 }
 
 /** "Showing 1–25 of 40" with Previous and Next, under a party card grid. */
-export function PartyPager<T, S>({
-  label,
-  page,
-  listUrl,
-  busy,
-}: {
-  label: string;
-  page: Page<T, S>;
-  listUrl: ComponentProps<typeof ListPager>["listUrl"];
-  busy: boolean;
-}) {
+export function PartyPager<T, S>({ label, page, listUrl, busy }: { label: string; page: Page<T, S>; listUrl: ComponentProps<typeof ListPager>["listUrl"]; busy: boolean }) {
   return (
     <div className="mt-4 rounded-xl border bg-card shadow-sm [&>nav]:border-t-0">
       <ListPager label={label} listUrl={listUrl} page={page} busy={busy} />

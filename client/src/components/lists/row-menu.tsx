@@ -82,16 +82,7 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
 
   return (
     <>
-      <Button
-        ref={trigger}
-        variant="ghost"
-        size="icon"
-        aria-label={label}
-        title="More actions"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((was) => !was)}
-      >
+      <Button ref={trigger} variant="ghost" size="icon" aria-label={label} title="More actions" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((was) => !was)}>
         <EllipsisVertical />
       </Button>
       {open &&

@@ -7,14 +7,7 @@ import { HttpError } from "../../api/http.ts";
 import { useArchivedParties, useSetArchived, type PartyPath } from "../../api/party-archive.ts";
 import { describeError } from "../../api/errors.ts";
 import { useCanWrite } from "../../auth/access.tsx";
-import {
-  AlertDialog,
-  AlertDialogConfirmFooter,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../ui/alert-dialog.tsx";
+import { AlertDialog, AlertDialogConfirmFooter, AlertDialogContent, AlertDialogDescription, AlertDialogHeader, AlertDialogTitle } from "../ui/alert-dialog.tsx";
 import { Button } from "../ui/button.tsx";
 import { toast } from "../ui/use-toast.ts";
 
@@ -45,8 +38,7 @@ export function ArchivedParties({ path, noun }: { path: PartyPath; /** "customer
     <details className="mt-8 rounded-xl border bg-card p-4" aria-label={`Archived ${noun}s`}>
       <summary className="cursor-pointer text-sm font-semibold text-foreground">
         <Archive aria-hidden="true" className="mr-2 inline size-4 text-muted-foreground" />
-        Archived ({list.length})
-        <span className="ml-2 font-normal text-muted-foreground">Kept on their old documents, hidden when you pick a {noun}</span>
+        Archived ({list.length})<span className="ml-2 font-normal text-muted-foreground">Kept on their old documents, hidden when you pick a {noun}</span>
       </summary>
       <ul className="mt-3 divide-y">
         {list.map((party) => (
@@ -69,7 +61,19 @@ export function ArchivedParties({ path, noun }: { path: PartyPath; /** "customer
 }
 
 /** After a refused delete: why, and the offer to archive instead. */
-export function ArchiveInsteadDialog({ path, noun, party, reason, onClose }: { path: PartyPath; noun: string; party: { id: string; name: string } | null; reason: string | null; onClose: () => void }) {
+export function ArchiveInsteadDialog({
+  path,
+  noun,
+  party,
+  reason,
+  onClose,
+}: {
+  path: PartyPath;
+  noun: string;
+  party: { id: string; name: string } | null;
+  reason: string | null;
+  onClose: () => void;
+}) {
   const setArchived = useSetArchived(path);
   async function archive() {
     if (!party) return;

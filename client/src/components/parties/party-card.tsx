@@ -73,18 +73,15 @@ export function PartyCard({ party, dateLabel, extra, onEdit, onDelete, onArchive
   }, [highlighted]);
 
   return (
-    <Card
-      role="article"
-      aria-label={party.name}
-      ref={cardRef}
-      className={cn("flex flex-col p-5 transition-shadow hover:shadow-md", highlighted && "ring-2 ring-primary/50")}
-    >
+    <Card role="article" aria-label={party.name} ref={cardRef} className={cn("flex flex-col p-5 transition-shadow hover:shadow-md", highlighted && "ring-2 ring-primary/50")}>
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent text-sm font-semibold text-accent-foreground">
           {initialsOf(party.name)}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 title={party.name} className="line-clamp-2 text-base leading-snug font-semibold break-words text-foreground">{party.name}</h3>
+          <h3 title={party.name} className="line-clamp-2 text-base leading-snug font-semibold break-words text-foreground">
+            {party.name}
+          </h3>
           <div className="mt-1 flex flex-wrap gap-1">
             {party.gstNumber ? (
               <Badge variant="soft" className="font-mono tracking-tight">

@@ -167,10 +167,33 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
     >
       {revision.stale ? <StaleRecordNotice onReload={() => void revision.reload()} reloading={revision.reloading} /> : null}
       <form id={id("form")} noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id("name")} label="Name" required className="sm:col-span-2" placeholder={config.placeholders.name} error={errors.name?.message as string | undefined} {...form.register("name")} />
-        <TextField id={id("email")} label="Email" type="email" placeholder={config.placeholders.email} error={errors.email?.message as string | undefined} {...form.register("email")} />
+        <TextField
+          id={id("name")}
+          label="Name"
+          required
+          className="sm:col-span-2"
+          placeholder={config.placeholders.name}
+          error={errors.name?.message as string | undefined}
+          {...form.register("name")}
+        />
+        <TextField
+          id={id("email")}
+          label="Email"
+          type="email"
+          placeholder={config.placeholders.email}
+          error={errors.email?.message as string | undefined}
+          {...form.register("email")}
+        />
         <TextField id={id("phone")} label="Phone" type="tel" placeholder="+91 98765 43210" error={errors.phone?.message as string | undefined} {...form.register("phone")} />
-        <TextareaField id={id("address")} label="Address" className="sm:col-span-2" rows={2} placeholder={config.placeholders.address} error={errors.address?.message as string | undefined} {...form.register("address")} />
+        <TextareaField
+          id={id("address")}
+          label="Address"
+          className="sm:col-span-2"
+          rows={2}
+          placeholder={config.placeholders.address}
+          error={errors.address?.message as string | undefined}
+          {...form.register("address")}
+        />
         <TextField
           id={id("gstNumber")}
           label="GST Number"
@@ -230,7 +253,17 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
               error={errors.shippingStateCode?.message as string | undefined}
               hint="Goods delivered to another state are taxed there (IGST)"
             />
-            <TextField id={id("creditLimit")} label="Credit Limit (₹)" type="number" min={0} step={0.01} inputMode="decimal" placeholder="0" error={errors.creditLimit?.message as string | undefined} {...form.register("creditLimit")} />
+            <TextField
+              id={id("creditLimit")}
+              label="Credit Limit (₹)"
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              placeholder="0"
+              error={errors.creditLimit?.message as string | undefined}
+              {...form.register("creditLimit")}
+            />
           </>
         ) : null}
       </form>

@@ -171,7 +171,9 @@ export function HsnPicker({ id, code, onCodeChange, onBlur, kind, onKindChange, 
                       · {HSN_KIND_LABELS[match.kind]} · {hsnRateText(match.gstRate)}
                     </span>
                     <span className="block">{readableHsnDescription(match.description)}</span>
-                    {match.heading && match.heading !== match.description && <span className="block text-xs text-muted-foreground">Under {readableHsnDescription(match.heading)}</span>}
+                    {match.heading && match.heading !== match.description && (
+                      <span className="block text-xs text-muted-foreground">Under {readableHsnDescription(match.heading)}</span>
+                    )}
                   </div>
                 ))
               )}

@@ -24,7 +24,23 @@ import { toast } from "../ui/use-toast.ts";
 type ProductFormInput = z.input<typeof productCreateSchema>;
 type ProductFormOutput = ProductCreateInput | ProductUpdateInput;
 
-const FIELDS = ["name", "description", "sku", "category", "price", "stock", "minStock", "gstRate", "hsnCode", "kind", "cessRate", "cessPerUnit", "taxability", "unit", "barcode"] as const;
+const FIELDS = [
+  "name",
+  "description",
+  "sku",
+  "category",
+  "price",
+  "stock",
+  "minStock",
+  "gstRate",
+  "hsnCode",
+  "kind",
+  "cessRate",
+  "cessPerUnit",
+  "taxability",
+  "unit",
+  "barcode",
+] as const;
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: category }));
 
 function initialValues(product: Product | null, barcode?: string): ProductFormInput {
@@ -130,11 +146,48 @@ export function ProductFormDialog({ product, onClose, barcode }: ProductFormDial
       {revision.stale ? <StaleRecordNotice onReload={() => void revision.reload()} reloading={revision.reloading} /> : null}
       <form id="product-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
         <TextField id="product-name" label="Product Name" required className="sm:col-span-2" placeholder="Cotton shirt" error={errors.name?.message} {...form.register("name")} />
-        <TextareaField id="product-description" label="Description" className="sm:col-span-2" rows={2} placeholder="Half sleeves, assorted colours" error={errors.description?.message} {...form.register("description")} />
+        <TextareaField
+          id="product-description"
+          label="Description"
+          className="sm:col-span-2"
+          rows={2}
+          placeholder="Half sleeves, assorted colours"
+          error={errors.description?.message}
+          {...form.register("description")}
+        />
         <TextField id="product-sku" label="SKU" required placeholder="SHIRT-001" autoCapitalize="characters" error={errors.sku?.message} {...form.register("sku")} />
-        <SelectField control={form.control} name="category" id="product-category" label="Category" required placeholder="Select category" options={CATEGORY_OPTIONS} error={errors.category?.message} />
-        <TextField id="product-barcode" label="Barcode" className="sm:col-span-2" autoComplete="off" placeholder="8901234567890" hint="Optional: the number under the barcode on the pack, so scanning finds this product" error={errors.barcode?.message} {...form.register("barcode")} />
-        <TextField id="product-price" label="Price (₹)" type="number" min={0} step={0.01} inputMode="decimal" placeholder="0.00" hint="Before GST" error={errors.price?.message} {...form.register("price")} />
+        <SelectField
+          control={form.control}
+          name="category"
+          id="product-category"
+          label="Category"
+          required
+          placeholder="Select category"
+          options={CATEGORY_OPTIONS}
+          error={errors.category?.message}
+        />
+        <TextField
+          id="product-barcode"
+          label="Barcode"
+          className="sm:col-span-2"
+          autoComplete="off"
+          placeholder="8901234567890"
+          hint="Optional: the number under the barcode on the pack, so scanning finds this product"
+          error={errors.barcode?.message}
+          {...form.register("barcode")}
+        />
+        <TextField
+          id="product-price"
+          label="Price (₹)"
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          placeholder="0.00"
+          hint="Before GST"
+          error={errors.price?.message}
+          {...form.register("price")}
+        />
         <SelectField control={form.control} name="gstRate" id="product-gstRate" label="GST Rate" options={rateOptions} error={errors.gstRate?.message} />
         <SelectField
           control={form.control}
@@ -149,7 +202,17 @@ export function ProductFormDialog({ product, onClose, barcode }: ProductFormDial
           }}
         />
         {!product && (
-          <TextField id="product-stock" label="Opening Stock" type="number" min={0} step="any" inputMode="decimal" placeholder="0" error={errors.stock?.message} {...form.register("stock")} />
+          <TextField
+            id="product-stock"
+            label="Opening Stock"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            placeholder="0"
+            error={errors.stock?.message}
+            {...form.register("stock")}
+          />
         )}
         {/* Issue 9: the unit GSTR-1 and e-invoices report (UQC); measured units take quantities like 2.5. */}
         <Controller
@@ -157,7 +220,18 @@ export function ProductFormDialog({ product, onClose, barcode }: ProductFormDial
           name="unit"
           render={({ field }) => <UnitPicker id="product-unit" value={field.value ?? "NOS"} onChange={field.onChange} onBlur={field.onBlur} error={errors.unit?.message} />}
         />
-        <TextField id="product-minStock" label="Min Stock" type="number" min={0} step={1} inputMode="numeric" placeholder="10" hint="Alert at or below this level" error={errors.minStock?.message} {...form.register("minStock")} />
+        <TextField
+          id="product-minStock"
+          label="Min Stock"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          placeholder="10"
+          hint="Alert at or below this level"
+          error={errors.minStock?.message}
+          {...form.register("minStock")}
+        />
         <Controller
           control={form.control}
           name="hsnCode"
@@ -177,8 +251,31 @@ export function ProductFormDialog({ product, onClose, barcode }: ProductFormDial
             />
           )}
         />
-        <TextField id="product-cessRate" label="Cess (%)" type="number" min={0} max={100} step={0.01} inputMode="decimal" placeholder="0" hint="Compensation cess, ad valorem; invoices from 1 Feb 2026 cannot carry it" error={errors.cessRate?.message} {...form.register("cessRate")} />
-        <TextField id="product-cessPerUnit" label="Cess per unit (₹)" type="number" min={0} step={0.001} inputMode="decimal" placeholder="0" hint="Specific cess, e.g. 1.591 for ₹1,591 per thousand" error={errors.cessPerUnit?.message} {...form.register("cessPerUnit")} />
+        <TextField
+          id="product-cessRate"
+          label="Cess (%)"
+          type="number"
+          min={0}
+          max={100}
+          step={0.01}
+          inputMode="decimal"
+          placeholder="0"
+          hint="Compensation cess, ad valorem; invoices from 1 Feb 2026 cannot carry it"
+          error={errors.cessRate?.message}
+          {...form.register("cessRate")}
+        />
+        <TextField
+          id="product-cessPerUnit"
+          label="Cess per unit (₹)"
+          type="number"
+          min={0}
+          step={0.001}
+          inputMode="decimal"
+          placeholder="0"
+          hint="Specific cess, e.g. 1.591 for ₹1,591 per thousand"
+          error={errors.cessPerUnit?.message}
+          {...form.register("cessPerUnit")}
+        />
         {!product && (
           <div className="flex items-center gap-3 self-end pb-2">
             <Controller

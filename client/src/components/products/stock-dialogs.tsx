@@ -54,7 +54,19 @@ export function ReceiveStockDialog({ product, onClose }: { product: Product; onC
     >
       <form id="receive-stock-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
         <OnHand product={product} />
-        <TextField id="receive-quantity" label="Quantity" required type="number" min={0} step="any" inputMode="decimal" autoFocus placeholder="50" error={errors.quantity?.message} {...form.register("quantity")} />
+        <TextField
+          id="receive-quantity"
+          label="Quantity"
+          required
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          autoFocus
+          placeholder="50"
+          error={errors.quantity?.message}
+          {...form.register("quantity")}
+        />
         <TextField id="receive-note" label="Note" placeholder="Supplier bill no. 1234" error={errors.note?.message} {...form.register("note")} />
       </form>
     </FormDialog>
@@ -96,7 +108,18 @@ export function AdjustStockDialog({ product, onClose }: { product: Product; onCl
     >
       <form id="adjust-stock-form" noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
         <OnHand product={product} />
-        <TextField id="adjust-quantityDelta" label="Change in units" required type="number" step="any" inputMode="decimal" autoFocus placeholder="-2" error={errors.quantityDelta?.message} {...form.register("quantityDelta")} />
+        <TextField
+          id="adjust-quantityDelta"
+          label="Change in units"
+          required
+          type="number"
+          step="any"
+          inputMode="decimal"
+          autoFocus
+          placeholder="-2"
+          error={errors.quantityDelta?.message}
+          {...form.register("quantityDelta")}
+        />
         <TextField id="adjust-reason" label="Reason" required placeholder="Damaged in transit" error={errors.reason?.message} {...form.register("reason")} />
       </form>
     </FormDialog>

@@ -68,7 +68,11 @@ export function UnitPicker({ id, value, onChange, onBlur, error, className }: Un
     }
   }
 
-  const hint = isUqc(value) ? (isMeasurableUnit(value) ? "Sold in measures: quantities like 2.5 are allowed" : "Counted: quantities are whole numbers") : "Pick a unit from the list";
+  const hint = isUqc(value)
+    ? isMeasurableUnit(value)
+      ? "Sold in measures: quantities like 2.5 are allowed"
+      : "Counted: quantities are whole numbers"
+    : "Pick a unit from the list";
 
   return (
     <Field id={id} label="Unit" error={error} hint={hint} className={className}>

@@ -98,7 +98,10 @@ export function RemindersCard() {
         ) : overdue.length === 0 ? (
           <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
             <span className="block font-semibold text-foreground">No overdue invoices</span>
-            Invoices past their due date and not fully paid show here. <Link href="/invoices" className="font-medium text-primary hover:underline">See all invoices</Link>
+            Invoices past their due date and not fully paid show here.{" "}
+            <Link href="/invoices" className="font-medium text-primary hover:underline">
+              See all invoices
+            </Link>
           </p>
         ) : (
           <ul aria-label="Overdue invoices" className="divide-y">

@@ -53,9 +53,7 @@ export function RevenueExpensesChart({ rows }: { rows: Report["revenueVsExpenses
             <Bar dataKey="expenses" name="Expenses" fill={EXPENSES} radius={[6, 6, 0, 0]} maxBarSize={40} />
           </BarChart>
         </ResponsiveContainer>
-        {empty && (
-          <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">No revenue or expenses in this period yet</p>
-        )}
+        {empty && <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">No revenue or expenses in this period yet</p>}
       </div>
     </figure>
   );

@@ -31,7 +31,14 @@ export function LutFields({ form }: { form: ProfileForm }) {
         {...form.register("lutNumber")}
       />
       <TextField id="profile-lutValidFrom" label="Valid from" type="date" error={errors.lutValidFrom?.message} {...form.register("lutValidFrom")} />
-      <TextField id="profile-lutValidUntil" label="Valid until" type="date" hint="Usually 31 March, the end of the financial year" error={errors.lutValidUntil?.message} {...form.register("lutValidUntil")} />
+      <TextField
+        id="profile-lutValidUntil"
+        label="Valid until"
+        type="date"
+        hint="Usually 31 March, the end of the financial year"
+        error={errors.lutValidUntil?.message}
+        {...form.register("lutValidUntil")}
+      />
     </fieldset>
   );
 }

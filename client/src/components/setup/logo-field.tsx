@@ -51,11 +51,7 @@ export function LogoField({ logo }: { logo: User["logo"] | undefined }) {
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex h-16 w-32 items-center justify-center overflow-hidden rounded-lg border bg-muted/40">
-          {logo ? (
-            <img src={logoUrl(logo)} alt="Your logo" className="max-h-full max-w-full object-contain" />
-          ) : (
-            <span className="text-xs text-muted-foreground">No logo</span>
-          )}
+          {logo ? <img src={logoUrl(logo)} alt="Your logo" className="max-h-full max-w-full object-contain" /> : <span className="text-xs text-muted-foreground">No logo</span>}
         </div>
         <input ref={input} id={`${id}-file`} type="file" accept={LOGO_ACCEPT} className="sr-only" aria-labelledby={`${id}-label`} onChange={(event) => void onChoose(event)} />
         <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>

@@ -17,7 +17,10 @@ export function SetupReminder() {
   const gaps = setupGaps(user);
   if (!user || gaps.length === 0 || hidden || setupPostponed(user.id)) return null;
   return (
-    <section aria-label="Finish setting up" className="mb-8 flex flex-col gap-3 rounded-xl border border-indigo-200 bg-indigo-50/70 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <section
+      aria-label="Finish setting up"
+      className="mb-8 flex flex-col gap-3 rounded-xl border border-indigo-200 bg-indigo-50/70 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex gap-3">
         <ClipboardList aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-indigo-600" />
         <div>

@@ -25,9 +25,7 @@ export function RoleForbidden({ access }: { access: Access }) {
         <Lock aria-hidden="true" className="size-6" />
       </span>
       <h1 className="mt-4 text-xl font-semibold text-foreground">Your role ({ROLE_LABELS[access.role]}) cannot open this screen</h1>
-      <p className="mt-2 text-sm text-muted-foreground">
-        Ask the owner of {access.companyName ?? "this business"} if you need it.
-      </p>
+      <p className="mt-2 text-sm text-muted-foreground">Ask the owner of {access.companyName ?? "this business"} if you need it.</p>
       <Button asChild variant="outline" className="mt-6">
         <Link href={homeFor(access.role)}>Go to {access.role === "staff" ? "Invoices" : "Dashboard"}</Link>
       </Button>

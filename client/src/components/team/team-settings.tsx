@@ -174,7 +174,15 @@ function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
           {ROLE_LABELS[invitation.role]} · invited {formatIndianDate(invitation.invitedAt)} · expires {formatIndianDate(invitation.expiresAt)}
         </p>
       </div>
-      <Button type="button" variant="outline" size="sm" className="self-start sm:self-auto" disabled={revoke.isPending} onClick={() => void onRevoke()} aria-label={`Revoke invitation for ${invitation.email}`}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start sm:self-auto"
+        disabled={revoke.isPending}
+        onClick={() => void onRevoke()}
+        aria-label={`Revoke invitation for ${invitation.email}`}
+      >
         {revoke.isPending ? "Revoking..." : "Revoke"}
       </Button>
     </li>
@@ -232,7 +240,9 @@ export function TeamSettings() {
                   <MemberRow key={member.id} member={member} onRemove={setRemoving} />
                 ))}
               </ul>
-              {team.data.members.every((member) => member.owner) && <p className="py-2 text-sm text-muted-foreground">No one else yet. Invitations you send appear below until they are accepted.</p>}
+              {team.data.members.every((member) => member.owner) && (
+                <p className="py-2 text-sm text-muted-foreground">No one else yet. Invitations you send appear below until they are accepted.</p>
+              )}
             </section>
             <section aria-label="Pending invitations">
               <h4 className="text-sm font-semibold">Pending invitations</h4>
@@ -258,9 +268,7 @@ export function TeamSettings() {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Remove {removing?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {removing?.email} loses access to this business at once. What they did stays in the history with their name.
-            </AlertDialogDescription>
+            <AlertDialogDescription>{removing?.email} loses access to this business at once. What they did stays in the history with their name.</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogConfirmFooter pending={remove.isPending} label="Remove" pendingLabel="Removing..." onConfirm={() => void confirmRemove()} />
         </AlertDialogContent>

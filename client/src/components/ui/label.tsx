@@ -3,10 +3,5 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn("text-sm leading-none font-medium text-foreground select-none peer-disabled:opacity-60", className)}
-      {...props}
-    />
-  );
+  return <LabelPrimitive.Root className={cn("text-sm leading-none font-medium text-foreground select-none peer-disabled:opacity-60", className)} {...props} />;
 }

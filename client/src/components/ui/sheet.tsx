@@ -15,10 +15,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
-        className={cn(
-          "fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col shadow-2xl data-[state=open]:animate-slide-in-left",
-          className,
-        )}
+        className={cn("fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col shadow-2xl data-[state=open]:animate-slide-in-left", className)}
         {...props}
       >
         {children}

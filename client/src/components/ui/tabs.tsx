@@ -34,11 +34,15 @@ export function TabsList({ className, children, ...props }: ComponentProps<"div"
     const current = tabs.findIndex((tab) => tab === document.activeElement);
     if (current === -1) return;
     const next =
-      event.key === "ArrowRight" ? (current + 1) % tabs.length
-      : event.key === "ArrowLeft" ? (current - 1 + tabs.length) % tabs.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? tabs.length - 1
-      : null;
+      event.key === "ArrowRight"
+        ? (current + 1) % tabs.length
+        : event.key === "ArrowLeft"
+          ? (current - 1 + tabs.length) % tabs.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? tabs.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     tabs[next]?.focus();

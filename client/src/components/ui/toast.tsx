@@ -13,10 +13,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitives.Viewport
       hotkey={["F8"]}
-      className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-3 sm:top-auto sm:left-0 sm:bottom-0 sm:flex-col sm:p-4 md:max-w-[380px]",
-        className,
-      )}
+      className={cn("fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-3 sm:top-auto sm:left-0 sm:bottom-0 sm:flex-col sm:p-4 md:max-w-[380px]", className)}
       {...props}
     />
   );

@@ -36,9 +36,7 @@ export function hsnRequired(turnoverAbove5Crore: boolean): boolean {
 export function hsnDigitsProblem(code: string | null, kind: ProductKind, turnoverAbove5Crore: boolean): string | null {
   const name = kind === "services" ? "SAC" : "HSN";
   if (!code) {
-    return hsnRequired(turnoverAbove5Crore)
-      ? `${name} code is required: with turnover above ₹5 crore every invoice must show at least 6 digits (Notification 78/2020)`
-      : null;
+    return hsnRequired(turnoverAbove5Crore) ? `${name} code is required: with turnover above ₹5 crore every invoice must show at least 6 digits (Notification 78/2020)` : null;
   }
   if (kind === "services" && !code.startsWith("99")) return `Services take a SAC code, which starts with 99 (like 998314); ${code} is an HSN code for goods`;
   if (kind === "goods" && code.startsWith("99")) return `${code} is a SAC code for services (it starts with 99); choose "Services" or give an HSN code for goods`;

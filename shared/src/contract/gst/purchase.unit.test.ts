@@ -50,7 +50,11 @@ describe("purchaseTax: the GST a supplier's bill carries", () => {
       message: "GST rate 12% is not in force on 2025-09-22 (rates then: 0, 5, 18, 40)",
     });
     expect(purchaseTax(bill({ ratePercent: "7" }))).toMatchObject({ ok: false, path: "gstRate" });
-    expect(purchaseTax(bill({ date: "2016-05-01" }))).toEqual({ ok: false, path: "gstRate", message: "There was no GST on 2016-05-01 (it began on 2017-07-01): record the bill as non-GST" });
+    expect(purchaseTax(bill({ date: "2016-05-01" }))).toEqual({
+      ok: false,
+      path: "gstRate",
+      message: "There was no GST on 2016-05-01 (it began on 2017-07-01): record the bill as non-GST",
+    });
     expect(purchaseTax(bill({ date: "2016-05-01", taxability: "non-gst" }))).toMatchObject({ ok: true, gstPaise: 0 });
     expect(purchaseTax(bill({ ratePercent: "abc" }))).toMatchObject({ ok: false, path: "gstRate", message: "GST rate must be a percentage such as 5 or 18" });
   });
@@ -70,7 +74,11 @@ describe("purchaseTax: the GST a supplier's bill carries", () => {
 
   it("s.9(1) and s.31: a supplier without a GSTIN charges no GST, and a typed GST from one is refused", () => {
     expect(purchaseTax(bill({ supplierHasGstin: false }))).toMatchObject({ ok: true, rateBasisPoints: 0, gstPaise: 0 });
-    expect(purchaseTax(bill({ supplierHasGstin: false, typedGstPaise: 18_000 }))).toEqual({ ok: false, path: "gstAmount", message: "A supplier without a GSTIN cannot charge GST" });
+    expect(purchaseTax(bill({ supplierHasGstin: false, typedGstPaise: 18_000 }))).toEqual({
+      ok: false,
+      path: "gstAmount",
+      message: "A supplier without a GSTIN cannot charge GST",
+    });
     expect(purchaseTax(bill({ supplierHasGstin: false, typedGstPaise: 0 }))).toMatchObject({ ok: true, gstPaise: 0 });
   });
 
@@ -122,15 +130,28 @@ describe("the expense input schema", () => {
 
   it("SPEC §5: a plain call is a taxable bill at the default rate, eligible as its category says", () => {
     const input = expenseInputSchema.parse(plain);
-    expect(input).toMatchObject({ documentType: "bill", taxability: "taxable", gstRate: null, gstAmount: null, reverseCharge: false, eligibleForItc: true, isCapitalGoods: false, reportInNextOpenPeriod: false });
+    expect(input).toMatchObject({
+      documentType: "bill",
+      taxability: "taxable",
+      gstRate: null,
+      gstAmount: null,
+      reverseCharge: false,
+      eligibleForItc: true,
+      isCapitalGoods: false,
+      reportInNextOpenPeriod: false,
+    });
     expect(expenseInputSchema.parse({ ...plain, category: "Food & Beverages" }).eligibleForItc).toBe(false);
   });
 
   it("s.17(5): claiming a blocked credit needs a reason, and so does giving up an eligible one", () => {
     const blocked = expenseInputSchema.safeParse({ ...plain, category: "Food & Beverages", eligibleForItc: true });
     expect(blocked.success).toBe(false);
-    expect(blocked.error!.issues).toEqual([expect.objectContaining({ path: ["itcReason"], message: "Give a reason for claiming ITC on Food & Beverages: its credit is blocked by s.17(5)(b)(i)" })]);
-    expect(expenseInputSchema.parse({ ...plain, category: "Food & Beverages", eligibleForItc: true, itcReason: "Meals served to customers as our outward supply" }).eligibleForItc).toBe(true);
+    expect(blocked.error!.issues).toEqual([
+      expect.objectContaining({ path: ["itcReason"], message: "Give a reason for claiming ITC on Food & Beverages: its credit is blocked by s.17(5)(b)(i)" }),
+    ]);
+    expect(
+      expenseInputSchema.parse({ ...plain, category: "Food & Beverages", eligibleForItc: true, itcReason: "Meals served to customers as our outward supply" }).eligibleForItc,
+    ).toBe(true);
     expect(expenseInputSchema.safeParse({ ...plain, eligibleForItc: false }).success).toBe(false);
   });
 

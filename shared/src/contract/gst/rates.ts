@@ -50,13 +50,7 @@ const SCHEDULE_VII_LAST_DAY = "2026-01-31";
 /** The rate the forms preselect (SPEC §9). */
 export const DEFAULT_GST_RATE = 18;
 
-function rate(
-  gstRate: string,
-  category: GstRateCategory,
-  description: string,
-  effectiveFrom: IndianDate,
-  effectiveTo: IndianDate | null,
-): GstRate {
+function rate(gstRate: string, category: GstRateCategory, description: string, effectiveFrom: IndianDate, effectiveTo: IndianDate | null): GstRate {
   return { gstRate, rateBasisPoints: percentToBasisPoints(gstRate), cessRate: "0", category, description, effectiveFrom, effectiveTo };
 }
 

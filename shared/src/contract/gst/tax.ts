@@ -47,9 +47,7 @@ export type DiscountType = "percentage" | "amount";
  * with up to two decimals, 0–100; an amount discount is paise off the whole line (not per
  * unit) and may not exceed the gross.
  */
-export type LineDiscount =
-  | { readonly type: "percentage"; readonly basisPoints: BasisPoints }
-  | { readonly type: "amount"; readonly paise: Paise };
+export type LineDiscount = { readonly type: "percentage"; readonly basisPoints: BasisPoints } | { readonly type: "amount"; readonly paise: Paise };
 
 export interface LineInput {
   /**
@@ -183,10 +181,7 @@ export function basisPointsToPercent(basisPoints: BasisPoints): string {
  * An absent, null, empty or zero discount is no discount; `discountType` defaults to
  * "percentage" as in SPEC. Throws RangeError with a readable message.
  */
-export function parseDiscount(
-  discount: string | number | null | undefined,
-  discountType: DiscountType | null | undefined,
-): LineDiscount | null {
+export function parseDiscount(discount: string | number | null | undefined, discountType: DiscountType | null | undefined): LineDiscount | null {
   if (discount === null || discount === undefined || discount === "") return null;
   const type = discountType ?? "percentage";
   if (type === "percentage") {

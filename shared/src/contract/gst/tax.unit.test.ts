@@ -87,38 +87,56 @@ describe("computeLine", () => {
 
   it("percentage discount: taxable = round(gross − gross × pct / 100)", () => {
     // 4 × ₹250.00 = 100000, 10% off → 90000 (discount 10000); 90000 × 18 / 200 = 8100 per head; 90000 + 16200 = 106200.
-    expect(
-      computeLine({ quantity: 4, pricePaise: 25_000, rateBasisPoints: 1800, discount: { type: "percentage", basisPoints: 1000 } }, MAHARASHTRA_LOCAL),
-    ).toMatchObject({ grossPaise: 100_000, discountPaise: 10_000, taxablePaise: 90_000, cgstPaise: 8100, sgstPaise: 8100, amountPaise: 106_200 });
+    expect(computeLine({ quantity: 4, pricePaise: 25_000, rateBasisPoints: 1800, discount: { type: "percentage", basisPoints: 1000 } }, MAHARASHTRA_LOCAL)).toMatchObject({
+      grossPaise: 100_000,
+      discountPaise: 10_000,
+      taxablePaise: 90_000,
+      cgstPaise: 8100,
+      sgstPaise: 8100,
+      amountPaise: 106_200,
+    });
     // ₹1.25 with 10% off: 125 − 12.5 = 112.5 → 113 taxable, so the discount shown is 12 paise.
-    expect(
-      computeLine({ quantity: 1, pricePaise: 125, rateBasisPoints: 0, discount: { type: "percentage", basisPoints: 1000 } }, MAHARASHTRA_LOCAL),
-    ).toMatchObject({ taxablePaise: 113, discountPaise: 12, taxPaise: 0, amountPaise: 113 });
+    expect(computeLine({ quantity: 1, pricePaise: 125, rateBasisPoints: 0, discount: { type: "percentage", basisPoints: 1000 } }, MAHARASHTRA_LOCAL)).toMatchObject({
+      taxablePaise: 113,
+      discountPaise: 12,
+      taxPaise: 0,
+      amountPaise: 113,
+    });
     // ₹9.99 with 12.5% off: 999 × 0.875 = 874.125 → 874, discount 125.
-    expect(
-      computeLine({ quantity: 1, pricePaise: 999, rateBasisPoints: 0, discount: { type: "percentage", basisPoints: 1250 } }, MAHARASHTRA_LOCAL),
-    ).toMatchObject({ taxablePaise: 874, discountPaise: 125 });
+    expect(computeLine({ quantity: 1, pricePaise: 999, rateBasisPoints: 0, discount: { type: "percentage", basisPoints: 1250 } }, MAHARASHTRA_LOCAL)).toMatchObject({
+      taxablePaise: 874,
+      discountPaise: 125,
+    });
     // 100% off leaves nothing to tax.
-    expect(
-      computeLine({ quantity: 1, pricePaise: 999, rateBasisPoints: 1800, discount: { type: "percentage", basisPoints: 10_000 } }, MAHARASHTRA_LOCAL),
-    ).toMatchObject({ taxablePaise: 0, taxPaise: 0, amountPaise: 0 });
+    expect(computeLine({ quantity: 1, pricePaise: 999, rateBasisPoints: 1800, discount: { type: "percentage", basisPoints: 10_000 } }, MAHARASHTRA_LOCAL)).toMatchObject({
+      taxablePaise: 0,
+      taxPaise: 0,
+      amountPaise: 0,
+    });
   });
 
   it("amount discount comes off the whole line", () => {
     // 3 × ₹100.00 = 30000 − ₹50.00 = 25000 taxable; inter-state 5%: 1250; 26250.
-    expect(
-      computeLine({ quantity: 3, pricePaise: 10_000, rateBasisPoints: 500, discount: { type: "amount", paise: 5000 } }, MAHARASHTRA_TO_KARNATAKA),
-    ).toMatchObject({ grossPaise: 30_000, discountPaise: 5000, taxablePaise: 25_000, igstPaise: 1250, amountPaise: 26_250 });
-    expect(() =>
-      computeLine({ quantity: 3, pricePaise: 10_000, rateBasisPoints: 500, discount: { type: "amount", paise: 30_001 } }, MAHARASHTRA_LOCAL),
-    ).toThrow("Discount 300.01 exceeds the line value 300.00");
+    expect(computeLine({ quantity: 3, pricePaise: 10_000, rateBasisPoints: 500, discount: { type: "amount", paise: 5000 } }, MAHARASHTRA_TO_KARNATAKA)).toMatchObject({
+      grossPaise: 30_000,
+      discountPaise: 5000,
+      taxablePaise: 25_000,
+      igstPaise: 1250,
+      amountPaise: 26_250,
+    });
+    expect(() => computeLine({ quantity: 3, pricePaise: 10_000, rateBasisPoints: 500, discount: { type: "amount", paise: 30_001 } }, MAHARASHTRA_LOCAL)).toThrow(
+      "Discount 300.01 exceeds the line value 300.00",
+    );
   });
 
   it("adds cess on the taxable value when a cess rate is given", () => {
     // ₹10.00 inter-state at 28% + 12% cess: IGST 280, cess 120.
-    expect(
-      computeLine({ quantity: 1, pricePaise: 1000, rateBasisPoints: 2800, cessBasisPoints: 1200 }, MAHARASHTRA_TO_KARNATAKA),
-    ).toMatchObject({ igstPaise: 280, cessPaise: 120, taxPaise: 400, amountPaise: 1400 });
+    expect(computeLine({ quantity: 1, pricePaise: 1000, rateBasisPoints: 2800, cessBasisPoints: 1200 }, MAHARASHTRA_TO_KARNATAKA)).toMatchObject({
+      igstPaise: 280,
+      cessPaise: 120,
+      taxPaise: 400,
+      amountPaise: 1400,
+    });
   });
 
   it("treats SEZ supplies and exports as inter-state", () => {

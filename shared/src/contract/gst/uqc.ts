@@ -70,7 +70,26 @@ export const UQC_CODES = Object.keys(UQC_NAMES) as Uqc[];
 
 /** Weight, length, area, volume (and OTH): quantities with up to 3 decimals. Every other code counts. */
 export const MEASURABLE_UQCS: ReadonlySet<Uqc> = new Set<Uqc>([
-  "CBM", "CCM", "CMS", "GMS", "GYD", "KGS", "KLR", "KME", "LTR", "MLT", "MTR", "MTS", "OTH", "QTL", "SQF", "SQM", "SQY", "TON", "UGS", "YDS",
+  "CBM",
+  "CCM",
+  "CMS",
+  "GMS",
+  "GYD",
+  "KGS",
+  "KLR",
+  "KME",
+  "LTR",
+  "MLT",
+  "MTR",
+  "MTS",
+  "OTH",
+  "QTL",
+  "SQF",
+  "SQM",
+  "SQY",
+  "TON",
+  "UGS",
+  "YDS",
 ]);
 
 export const UQC_REQUIRED_MESSAGE = "Choose a unit from the list";
@@ -133,7 +152,9 @@ export function formatQuantity(quantity: number, unit?: string | null): string {
   const thousandths = toThousandths(quantity) ?? Math.round(quantity * 1000);
   const sign = thousandths < 0 ? "-" : "";
   const abs = Math.abs(thousandths);
-  const fraction = String(abs % 1000).padStart(3, "0").replace(/0+$/, "");
+  const fraction = String(abs % 1000)
+    .padStart(3, "0")
+    .replace(/0+$/, "");
   const text = `${sign}${Math.trunc(abs / 1000)}${fraction ? `.${fraction}` : ""}`;
   return unit ? `${text} ${unit}` : text;
 }

@@ -5,9 +5,7 @@ import { amountInWords } from "./words.ts";
 describe("amountInWords (GST.md §8.4)", () => {
   it("writes Indian numbering with rupees and paise", () => {
     expect(amountInWords(100_000_00)).toBe("One Lakh Rupees Only"); // ₹1,00,000
-    expect(amountInWords(12_34_56_789_50)).toBe(
-      "Twelve Crore Thirty Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine Rupees And Fifty Paise Only",
-    ); // ₹12,34,56,789.50
+    expect(amountInWords(12_34_56_789_50)).toBe("Twelve Crore Thirty Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine Rupees And Fifty Paise Only"); // ₹12,34,56,789.50
     expect(amountInWords(99)).toBe("Zero Rupees And Ninety Nine Paise Only"); // ₹0.99
     expect(amountInWords(100)).toBe("One Rupee Only");
     expect(amountInWords(101)).toBe("One Rupee And One Paisa Only");
@@ -19,9 +17,7 @@ describe("amountInWords (GST.md §8.4)", () => {
   it("counts in crores from 100 crore up", () => {
     expect(amountInWords(100_00_00_000_00)).toBe("One Hundred Crore Rupees Only");
     // ₹12,345,06,78,901.01 = 12345 crore + 6,78,901 rupees + 1 paisa
-    expect(amountInWords(12_345_06_78_901_01)).toBe(
-      "Twelve Thousand Three Hundred Forty Five Crore Six Lakh Seventy Eight Thousand Nine Hundred One Rupees And One Paisa Only",
-    );
+    expect(amountInWords(12_345_06_78_901_01)).toBe("Twelve Thousand Three Hundred Forty Five Crore Six Lakh Seventy Eight Thousand Nine Hundred One Rupees And One Paisa Only");
     // The largest amount SPEC allows (15,2).
     expect(amountInWords(9_999_999_999_999_99)).toBe(
       "Nine Lakh Ninety Nine Thousand Nine Hundred Ninety Nine Crore Ninety Nine Lakh Ninety Nine Thousand Nine Hundred Ninety Nine Rupees And Ninety Nine Paise Only",

@@ -45,7 +45,9 @@ export function canonicalEvent(event: HashedFields): string {
 }
 
 export function linkHash(prevHash: string, event: HashedFields): string {
-  return createHash("sha256").update(`${prevHash}\n${canonicalEvent(event)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${prevHash}\n${canonicalEvent(event)}`)
+    .digest("hex");
 }
 
 /** The business whose chain an event joins: B1's businessId, else the owner's user id. */

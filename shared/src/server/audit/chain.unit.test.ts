@@ -39,7 +39,15 @@ const headOf = (events: ChainedEvent[]) => ({ seq: events[events.length - 1]!.ch
 
 describe("the hash chain's encoding", () => {
   it("ignores key order at every depth and what JSON drops", () => {
-    const a = { id: "e", type: "T", data: { b: 1, a: { y: [1, { d: 2, c: 3 }], x: undefined } }, metadata: metadata(), streamId: "s", revision: 0, recordedAt: "2026-11-24T10:00:00.000Z" };
+    const a = {
+      id: "e",
+      type: "T",
+      data: { b: 1, a: { y: [1, { d: 2, c: 3 }], x: undefined } },
+      metadata: metadata(),
+      streamId: "s",
+      revision: 0,
+      recordedAt: "2026-11-24T10:00:00.000Z",
+    };
     const b = { ...a, data: { a: { y: [1, { c: 3, d: 2 }] }, b: 1 } };
     expect(canonicalEvent(a)).toBe(canonicalEvent(b));
     expect(linkHash(GENESIS_HASH, a)).toBe(linkHash(GENESIS_HASH, b));

@@ -20,7 +20,7 @@ import { collections } from "../../readModels/index.ts";
 import type { EventMetadata, EventStore, RecordedEvent } from "../ports/eventStore.ts";
 import type { ReadStore } from "../ports/readStore.ts";
 import { actorOf, unnamedPeople } from "./actors.ts";
-import { HISTORY_LABELS, type HistoryActor, type HistoryChange, type HistoryEntry, type HistoryKind, type RecordHistory } from "../../contract/history.ts";
+import { HISTORY_LABELS, type HistoryChange, type HistoryEntry, type HistoryKind, type RecordHistory } from "../../contract/history.ts";
 
 export interface HistoryDeps {
   eventStore: Pick<EventStore, "readStream">;
@@ -65,11 +65,26 @@ const modeLabel = (mode: string | null | undefined): string | null => (mode ? (P
 const quantity = (q: number) => (Number.isInteger(q) ? String(q) : String(q));
 const lineCount = (n: number) => `${n} ${n === 1 ? "line" : "lines"}`;
 /** "InvoiceShareLinkCreated" → "Invoice share link created": a readable line for an event this file does not know. */
-export const typeInWords = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])(?=[a-z])/g, (_m, c: string) => ` ${c.toLowerCase()}`);
+export const typeInWords = (type: string) =>
+  type
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/ ([A-Z])(?=[a-z])/g, (_m, c: string) => ` ${c.toLowerCase()}`);
 
 const RETURN_NAMES: Record<string, string> = { GSTR1: "GSTR-1", GSTR3B: "GSTR-3B" };
-const NOTE_REASONS: Record<string, string> = { sales_return: "sales return", post_sale_discount: "discount after sale", deficiency_in_service: "deficiency in service", correction: "correction" };
-const CHALLAN_PURPOSES: Record<string, string> = { job_work: "job work", supply_on_approval: "supply on approval", liquid_gas: "liquid gas", not_supply: "not a supply", other: "other" };
+const NOTE_REASONS: Record<string, string> = {
+  sales_return: "sales return",
+  post_sale_discount: "discount after sale",
+  deficiency_in_service: "deficiency in service",
+  correction: "correction",
+};
+const CHALLAN_PURPOSES: Record<string, string> = {
+  job_work: "job work",
+  supply_on_approval: "supply on approval",
+  liquid_gas: "liquid gas",
+  not_supply: "not a supply",
+  other: "other",
+};
 const STATUS_NAMES: Record<string, string> = { pending: "Pending", paid: "Paid", overdue: "Overdue", partially_paid: "Partly paid" };
 const DOCUMENT_TYPES: Record<string, string> = { bill: "Bill", credit_note: "Credit note", debit_note: "Debit note" };
 const TAXABILITY: Record<string, string> = { taxable: "Taxable", nil: "Nil rated", exempt: "Exempt", nonGst: "Non-GST", "non-gst": "Non-GST" };
@@ -261,7 +276,11 @@ function tell(event: BahiEvent): Told {
     case "InvoiceCancelled":
       return { summary: `Cancelled the invoice: ${event.data.reason}` };
     case "InvoicePaymentRecorded": {
-      const how = event.data.advanceId ? "from the customer's advance" : modeLabel(event.data.mode) ? `(${modeLabel(event.data.mode)}${event.data.reference ? `, ref ${event.data.reference}` : ""})` : "(marked paid)";
+      const how = event.data.advanceId
+        ? "from the customer's advance"
+        : modeLabel(event.data.mode)
+          ? `(${modeLabel(event.data.mode)}${event.data.reference ? `, ref ${event.data.reference}` : ""})`
+          : "(marked paid)";
       return { summary: `Recorded a payment of ${formatInr(event.data.amountPaise)} ${how}${event.data.settles ? "; the invoice is paid in full" : ""}` };
     }
     case "InvoiceMarkedPaid":
@@ -271,7 +290,9 @@ function tell(event: BahiEvent): Told {
     case "InvoiceStatusChanged":
       return { summary: `Status changed from ${STATUS_NAMES[event.data.from] ?? event.data.from} to ${STATUS_NAMES[event.data.to] ?? event.data.to}` };
     case "SalesNoteApplied":
-      return { summary: `${event.data.kind === "credit" ? "Credit" : "Debit"} note ${event.data.number} issued against this invoice, ${formatInr(event.data.taxablePaise)} of taxable value` };
+      return {
+        summary: `${event.data.kind === "credit" ? "Credit" : "Debit"} note ${event.data.number} issued against this invoice, ${formatInr(event.data.taxablePaise)} of taxable value`,
+      };
     case "SalesNoteWithdrawn":
       return { summary: `A note's share of this invoice was given back: ${event.data.reason}` };
     case "InvoiceShareLinkCreated":
@@ -315,14 +336,20 @@ function tell(event: BahiEvent): Told {
       return { summary: `Cancelled the e-way bill: ${event.data.reason}` };
 
     case "CustomerAdvanceReceived":
-      return { summary: `Received an advance of ${formatInr(event.data.amountPaise)} (${modeLabel(event.data.mode)}${event.data.reference ? `, ref ${event.data.reference}` : ""}) on ${day(event.data.date)}`, label: `Advance of ${formatInr(event.data.amountPaise)}` };
+      return {
+        summary: `Received an advance of ${formatInr(event.data.amountPaise)} (${modeLabel(event.data.mode)}${event.data.reference ? `, ref ${event.data.reference}` : ""}) on ${day(event.data.date)}`,
+        label: `Advance of ${formatInr(event.data.amountPaise)}`,
+      };
     case "CustomerAdvanceApplied":
       return { summary: `Applied ${formatInr(event.data.amountPaise)} of the advance to an invoice` };
     case "CustomerAdvanceApplicationReversed":
       return { summary: `${formatInr(event.data.amountPaise)} came back to the advance: ${event.data.reason}` };
 
     case "GstReturnFilingRequested":
-      return { summary: `Asked to file ${RETURN_NAMES[event.data.returnType] ?? event.data.returnType} for ${monthOf(event.data.period)}`, label: `${RETURN_NAMES[event.data.returnType] ?? event.data.returnType} for ${monthOf(event.data.period)}` };
+      return {
+        summary: `Asked to file ${RETURN_NAMES[event.data.returnType] ?? event.data.returnType} for ${monthOf(event.data.period)}`,
+        label: `${RETURN_NAMES[event.data.returnType] ?? event.data.returnType} for ${monthOf(event.data.period)}`,
+      };
     case "GstReturnFiled":
       return {
         summary: `Filed ${RETURN_NAMES[event.data.returnType] ?? event.data.returnType} for ${monthOf(event.data.period)} (ARN ${event.data.arn}), tax ${formatInr(event.data.totals.taxPaise)}`,
@@ -332,12 +359,17 @@ function tell(event: BahiEvent): Told {
       return { summary: `Filing failed: ${event.data.reason}` };
 
     case "Gstr2bUploaded":
-      return { summary: `Uploaded GSTR-2B for ${monthOf(event.data.period)} with ${event.data.invoiceCount} invoice${event.data.invoiceCount === 1 ? "" : "s"}`, label: `GSTR-2B reconciliation for ${monthOf(event.data.period)}` };
+      return {
+        summary: `Uploaded GSTR-2B for ${monthOf(event.data.period)} with ${event.data.invoiceCount} invoice${event.data.invoiceCount === 1 ? "" : "s"}`,
+        label: `GSTR-2B reconciliation for ${monthOf(event.data.period)}`,
+      };
     case "ReconciliationMatchDecided":
       return { summary: `${event.data.decision === "accepted" ? "Accepted" : "Rejected"} a suggested match (${event.data.portalKey})` };
     case "ReconciliationCompleted": {
       const s = event.data.summary;
-      return { summary: `Reconciled ${s.total} invoices: ${s.matched} matched, ${s.mismatch} mismatched, ${s.missing_in_books} missing in the books, ${s.missing_in_2b} missing in GSTR-2B` };
+      return {
+        summary: `Reconciled ${s.total} invoices: ${s.matched} matched, ${s.mismatch} mismatched, ${s.missing_in_books} missing in the books, ${s.missing_in_2b} missing in GSTR-2B`,
+      };
     }
     default:
       return { summary: typeInWords(event.type) };
@@ -361,7 +393,11 @@ async function ownerNames(readStore: HistoryDeps["readStore"], ids: readonly str
  * oldest first. Pure but for the names: `names` maps person ids to names for events recorded
  * without one.
  */
-export function historyEntries(events: readonly RecordedEvent[], businessId: string, names: ReadonlyMap<string, string> = new Map()): { entries: HistoryEntry[]; label: string | null } {
+export function historyEntries(
+  events: readonly RecordedEvent[],
+  businessId: string,
+  names: ReadonlyMap<string, string> = new Map(),
+): { entries: HistoryEntry[]; label: string | null } {
   const ordered = [...events].sort((a, b) => compareWirePositions(a.position, b.position));
   const entries: HistoryEntry[] = [];
   // Edits are compared per stream: an invoice's own stream holds its fields, its notes stream none.
@@ -443,7 +479,6 @@ async function paymentEvents(deps: HistoryDeps, businessId: string, paymentId: s
   const events = await deps.eventStore.readStream(streams.invoice(invoice.id));
   return events.filter((event) => (event.data as { paymentId?: string } | null)?.paymentId?.toLowerCase() === wanted);
 }
-
 
 /**
  * The history of one of the business's records, or null when the business has no such record

@@ -25,7 +25,10 @@ const customer = { customerId, ownerId: business, name: "Rao Traders", email: nu
 describe("a record's history from its events", () => {
   it("an edit lists each changed field with its old and new value, in words; unchanged fields are left out", () => {
     const { entries, label } = historyEntries(
-      [recorded("CustomerAdded", { ...customer, addedAt: "2026-11-24" }), recorded("CustomerUpdated", { ...customer, name: "Rao & Sons", creditLimitPaise: 12345600, updatedAt: "2026-11-25" })],
+      [
+        recorded("CustomerAdded", { ...customer, addedAt: "2026-11-24" }),
+        recorded("CustomerUpdated", { ...customer, name: "Rao & Sons", creditLimitPaise: 12345600, updatedAt: "2026-11-25" }),
+      ],
       business,
       new Map([[business, "Asha Rao"]]),
     );
@@ -49,7 +52,11 @@ describe("a record's history from its events", () => {
     const { entries } = historyEntries(
       [
         recorded("CustomerAdded", { ...customer, addedAt: "x" }),
-        recorded("CustomerArchived", { customerId, ownerId: business, archivedAt: "x" }, { actor: `user:${member}`, businessId: business, actorName: "Meena Iyer", actorRole: "accountant" }),
+        recorded(
+          "CustomerArchived",
+          { customerId, ownerId: business, archivedAt: "x" },
+          { actor: `user:${member}`, businessId: business, actorName: "Meena Iyer", actorRole: "accountant" },
+        ),
         recorded("CustomerUnarchived", { customerId, ownerId: business, unarchivedAt: "x" }, { actor: "system:overdue-sweep" }),
         recorded("CustomerDeleted", { customerId, ownerId: business, deletedAt: "x" }, { actor: "system:nightly-tidy-up" }),
       ],
@@ -69,7 +76,21 @@ describe("a record's history from its events", () => {
     const started = recorded("ProductCreationStarted", { productId: "p", ownerId: business, sku: "OIL-1", startedAt: "x" }, {}, stream);
     const added = recorded(
       "ProductAdded",
-      { productId: "p", ownerId: business, name: "Hair oil", description: null, sku: "OIL-1", category: "Other", pricePaise: 100000, minStock: 0, gstRateBasisPoints: 1800, hsnCode: null, openingStock: 3, isActive: true, addedAt: "x" },
+      {
+        productId: "p",
+        ownerId: business,
+        name: "Hair oil",
+        description: null,
+        sku: "OIL-1",
+        category: "Other",
+        pricePaise: 100000,
+        minStock: 0,
+        gstRateBasisPoints: 1800,
+        hsnCode: null,
+        openingStock: 3,
+        isActive: true,
+        addedAt: "x",
+      },
       {},
       stream,
     );

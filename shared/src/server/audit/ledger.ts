@@ -1,12 +1,4 @@
-import {
-  JOURNAL_PAGE_DEFAULT,
-  type ExportManifest,
-  type JournalActor,
-  type JournalEntry,
-  type JournalExportQuery,
-  type JournalPage,
-  type JournalQuery,
-} from "../../contract/journal.ts";
+import { JOURNAL_PAGE_DEFAULT, type ExportManifest, type JournalEntry, type JournalExportQuery, type JournalPage, type JournalQuery } from "../../contract/journal.ts";
 import type { AuditLog, BusinessEventsQuery, ChainedEvent, ChainHead } from "../ports/auditLog.ts";
 import type { ReadStore } from "../ports/readStore.ts";
 import { actorOf, unnamedPeople } from "./actors.ts";
@@ -156,7 +148,13 @@ export async function exportEvents(auditLog: AuditLog, businessId: string, query
   return auditLog.businessEvents(businessId, { afterSeq: first - 1, limit: last - first + 1 });
 }
 
-export function exportManifest(businessId: string, query: Pick<JournalExportQuery, "from" | "to">, events: readonly ChainedEvent[], head: ChainHead | null, exportedAt: Date): ExportManifest {
+export function exportManifest(
+  businessId: string,
+  query: Pick<JournalExportQuery, "from" | "to">,
+  events: readonly ChainedEvent[],
+  head: ChainHead | null,
+  exportedAt: Date,
+): ExportManifest {
   const first = events[0];
   const last = events[events.length - 1];
   return {
@@ -230,7 +228,12 @@ export interface ExportVerification {
 export function verifyJsonLinesExport(text: string): ExportVerification {
   const lines = text.split("\n").map((line) => line.replace(/\r$/, ""));
   while (lines.length > 0 && lines[lines.length - 1]!.trim() === "") lines.pop();
-  const fail = (checked: number, manifest: ExportManifest | null, line: number, message: string): ExportVerification => ({ ok: false, checked, manifest, problem: { line, message } });
+  const fail = (checked: number, manifest: ExportManifest | null, line: number, message: string): ExportVerification => ({
+    ok: false,
+    checked,
+    manifest,
+    problem: { line, message },
+  });
   if (lines.length === 0) return fail(0, null, 1, "The file is empty: an export ends with its manifest line");
   let manifest: ExportManifest;
   try {

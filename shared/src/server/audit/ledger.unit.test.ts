@@ -14,7 +14,14 @@ function chain(count: number): ChainedEvent[] {
       id: randomUUID(),
       type: "CustomerAdded",
       data: { name: `Party, "${i}"` },
-      metadata: { userId: BUSINESS, actor: i === 1 ? "=HYPERLINK(\"http://x\")" : `user:${BUSINESS}`, causationId: null, correlationId: "c", occurredAt: "2026-11-24T10:00:00.000Z", schemaVersion: 1 },
+      metadata: {
+        userId: BUSINESS,
+        actor: i === 1 ? '=HYPERLINK("http://x")' : `user:${BUSINESS}`,
+        causationId: null,
+        correlationId: "c",
+        occurredAt: "2026-11-24T10:00:00.000Z",
+        schemaVersion: 1,
+      },
       streamId: `customer-${i}`,
       revision: 0,
       recordedAt: new Date(Date.UTC(2026, 10, 24, 4, i)).toISOString(),
@@ -27,20 +34,28 @@ function chain(count: number): ChainedEvent[] {
   return events;
 }
 
-const exportOf = (events: ChainedEvent[]) => [...jsonLinesExport(events, exportManifest(BUSINESS, {}, events, { seq: events.length, hash: events[events.length - 1]?.hash ?? "" }, new Date()))].join("");
+const exportOf = (events: ChainedEvent[]) =>
+  [...jsonLinesExport(events, exportManifest(BUSINESS, {}, events, { seq: events.length, hash: events[events.length - 1]?.hash ?? "" }, new Date()))].join("");
 
 describe("the ledger export (Companies (Accounts) Rules 2014, Rule 3(1) and 3(5))", () => {
   it("verifies offline, from a stretch in the middle of the chain too", () => {
     const events = chain(6);
     expect(verifyJsonLinesExport(exportOf(events))).toMatchObject({ ok: true, checked: 6 });
-    expect(verifyJsonLinesExport(exportOf(events.slice(2, 5)))).toMatchObject({ ok: true, checked: 3, manifest: { firstSeq: 3, lastSeq: 5, prevHashBeforeFirst: events[1]!.hash } });
+    expect(verifyJsonLinesExport(exportOf(events.slice(2, 5)))).toMatchObject({
+      ok: true,
+      checked: 3,
+      manifest: { firstSeq: 3, lastSeq: 5, prevHashBeforeFirst: events[1]!.hash },
+    });
   });
 
   it("names a changed line, a missing line and a file without its manifest", () => {
     const text = exportOf(chain(4));
     const lines = text.trimEnd().split("\n");
-    expect(verifyJsonLinesExport(text.replace("Party, \\\"2\\\"", "Party, \\\"9\\\""))).toMatchObject({ ok: false, checked: 2, problem: { line: 3 } });
-    expect(verifyJsonLinesExport([lines[0], lines[2], lines[3], lines[4]].join("\n"))).toMatchObject({ ok: false, problem: { line: 2, message: expect.stringMatching(/chain seq 3, expected 2/) } });
+    expect(verifyJsonLinesExport(text.replace('Party, \\"2\\"', 'Party, \\"9\\"'))).toMatchObject({ ok: false, checked: 2, problem: { line: 3 } });
+    expect(verifyJsonLinesExport([lines[0], lines[2], lines[3], lines[4]].join("\n"))).toMatchObject({
+      ok: false,
+      problem: { line: 2, message: expect.stringMatching(/chain seq 3, expected 2/) },
+    });
     expect(verifyJsonLinesExport(lines.slice(0, -1).join("\n"))).toMatchObject({ ok: false, problem: { message: expect.stringMatching(/manifest/) } });
     expect(verifyJsonLinesExport("")).toMatchObject({ ok: false });
   });

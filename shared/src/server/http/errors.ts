@@ -58,7 +58,7 @@ export function validationBody(issues: readonly { path: readonly PropertyKey[]; 
 }
 
 /** Body-parser's own errors carry a status and a type; they are the client's fault, never a 500. */
-function bodyParserError(error: unknown): ErrorBody & { status: number } | null {
+function bodyParserError(error: unknown): (ErrorBody & { status: number }) | null {
   const { status, type } = (error ?? {}) as { status?: number; type?: string };
   if (typeof status !== "number" || status < 400 || status >= 500) return null;
   const messages: Record<string, string> = {
@@ -87,11 +87,15 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   } else if (error instanceof WrongExpectedRevisionError) {
     res.status(409).json({ code: ERROR_CODES.concurrentChange, message: "This record was changed at the same time by another request. Reload and try again." } satisfies ErrorBody);
   } else if (error instanceof EventTooLargeError) {
-    res.status(413).json({ code: ERROR_CODES.eventTooLarge, message: "This request carries more than can be recorded at once. Nothing was saved; send less at a time." } satisfies ErrorBody);
+    res
+      .status(413)
+      .json({ code: ERROR_CODES.eventTooLarge, message: "This request carries more than can be recorded at once. Nothing was saved; send less at a time." } satisfies ErrorBody);
   } else if (error instanceof StoreUnavailableError) {
     res.status(503).json({ code: ERROR_CODES.storeUnavailable, message: "The service is temporarily unavailable. Please try again shortly." } satisfies ErrorBody);
   } else if (error instanceof QueueUnavailableError) {
-    res.status(503).json({ code: ERROR_CODES.queueUnavailable, message: "Background work cannot be queued right now. Nothing was recorded; please try again shortly." } satisfies ErrorBody);
+    res
+      .status(503)
+      .json({ code: ERROR_CODES.queueUnavailable, message: "Background work cannot be queued right now. Nothing was recorded; please try again shortly." } satisfies ErrorBody);
   } else {
     const parsed = bodyParserError(error);
     if (parsed) {

@@ -14,7 +14,10 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** A path and everything under it: "/reports" matches "/reports" and "/reports/pdf", not "/reportsx". */
 const under = (prefix: string) => (path: string) => path === prefix || path.startsWith(`${prefix}/`);
-const anyOf = (...tests: ((path: string) => boolean)[]) => (path: string) => tests.some((test) => test(path));
+const anyOf =
+  (...tests: ((path: string) => boolean)[]) =>
+  (path: string) =>
+    tests.some((test) => test(path));
 
 /**
  * What every person may do whatever their role in the business they are in: sign in and out,

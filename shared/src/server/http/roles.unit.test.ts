@@ -5,7 +5,13 @@ const allowed = (role: Parameters<typeof roleRefusal>[0], method: string, path: 
 
 describe("roleRefusal: what each role may do", () => {
   it("lets the owner do everything, the team and the plan included", () => {
-    for (const [method, path] of [["POST", "/team/invitations"], ["DELETE", "/team/abc"], ["POST", "/profile/plan"], ["POST", "/gst/file-gstr1"], ["GET", "/reports"]]) {
+    for (const [method, path] of [
+      ["POST", "/team/invitations"],
+      ["DELETE", "/team/abc"],
+      ["POST", "/profile/plan"],
+      ["POST", "/gst/file-gstr1"],
+      ["GET", "/reports"],
+    ]) {
       expect(allowed("owner", method!, path!)).toBe(true);
     }
   });
@@ -57,10 +63,24 @@ describe("roleRefusal: what each role may do", () => {
 
   it("lets the auditor read everything and change nothing but their own session", () => {
     for (const path of ["/invoices", "/reports", "/gst/returns", "/ledger/export", "/team", "/dashboard/stats"]) expect(allowed("auditor", "GET", path)).toBe(true);
-    for (const [method, path] of [["POST", "/invoices"], ["PUT", "/customers/x"], ["PATCH", "/products/x/active"], ["DELETE", "/expenses/x"], ["POST", "/gst/validate-gstin"], ["POST", "/team/invitations"]]) {
+    for (const [method, path] of [
+      ["POST", "/invoices"],
+      ["PUT", "/customers/x"],
+      ["PATCH", "/products/x/active"],
+      ["DELETE", "/expenses/x"],
+      ["POST", "/gst/validate-gstin"],
+      ["POST", "/team/invitations"],
+    ]) {
       expect(roleRefusal("auditor", method!, path!)).toBe("An auditor can see everything but cannot change anything");
     }
-    for (const [method, path] of [["POST", "/auth/logout"], ["POST", "/auth/login"], ["POST", "/me/business"], ["POST", "/team/invitations/tok/accept"], ["GET", "/me"], ["GET", "/team/invitations/tok"]]) {
+    for (const [method, path] of [
+      ["POST", "/auth/logout"],
+      ["POST", "/auth/login"],
+      ["POST", "/me/business"],
+      ["POST", "/team/invitations/tok/accept"],
+      ["GET", "/me"],
+      ["GET", "/team/invitations/tok"],
+    ]) {
       expect(allowed("auditor", method!, path!), `${method} ${path}`).toBe(true);
     }
     // Revoking an invitation is not accepting one.

@@ -36,7 +36,18 @@ export class InProcessJobQueue implements JobQueue {
     if (existing && existing.outcome.state !== "failed") return false;
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
-    const job: Job = { queue, id: jobId, payload, attempts: options.attempts ?? 3, backoffMs: options.backoffMs ?? 200, attempt: 0, running: false, outcome: { state: "pending" }, finished, finish };
+    const job: Job = {
+      queue,
+      id: jobId,
+      payload,
+      attempts: options.attempts ?? 3,
+      backoffMs: options.backoffMs ?? 200,
+      attempt: 0,
+      running: false,
+      outcome: { state: "pending" },
+      finished,
+      finish,
+    };
     this.jobs.set(key, job);
     this.push(job);
     return true;

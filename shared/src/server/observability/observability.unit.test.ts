@@ -24,14 +24,17 @@ describe("projectorLag", () => {
   const now = new Date("2026-11-24T10:00:10.000Z");
   const log = logOf(["7:1", "7:2", "9:3", "12:4", "12:5"], (p) => `2026-11-24T10:00:0${p.split(":")[1]}.000Z`);
 
-  const state = (projection: string, partCheckpoints: (string | null)[]) => ({ projection, generation: 1, checkpoint: null, parts: partCheckpoints.length, scope: "business" as const, partCheckpoints });
+  const state = (projection: string, partCheckpoints: (string | null)[]) => ({
+    projection,
+    generation: 1,
+    checkpoint: null,
+    parts: partCheckpoints.length,
+    scope: "business" as const,
+    partCheckpoints,
+  });
 
   it("counts the events after each partition's checkpoint and the age of the first of them, one series per shard", async () => {
-    const lags = await projectorLag(
-      { partitionCheckpoints: async () => [state("invoices", ["7:2", "12:5"]), state("customers", [null]), state("users", ["12:5"])] },
-      log,
-      now,
-    );
+    const lags = await projectorLag({ partitionCheckpoints: async () => [state("invoices", ["7:2", "12:5"]), state("customers", [null]), state("users", ["12:5"])] }, log, now);
     expect(lags).toEqual([
       { projection: "invoices", shard: "0", events: 3, seconds: 7 },
       { projection: "invoices", shard: "1", events: 0, seconds: 0 },
@@ -41,7 +44,13 @@ describe("projectorLag", () => {
   });
 
   it("is 0 everywhere on an empty log", async () => {
-    expect(await projectorLag({ partitionCheckpoints: async () => [state("invoices", [null])] }, logOf([], () => ""), now)).toEqual([{ projection: "invoices", shard: "0", events: 0, seconds: 0 }]);
+    expect(
+      await projectorLag(
+        { partitionCheckpoints: async () => [state("invoices", [null])] },
+        logOf([], () => ""),
+        now,
+      ),
+    ).toEqual([{ projection: "invoices", shard: "0", events: 0, seconds: 0 }]);
   });
 });
 

@@ -97,7 +97,10 @@ export class AdvisoryLeases implements PartitionLeases {
           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       [MEMBER_CLASS, UNIT_CLASS],
     );
-    const members = rows.filter((row) => Number(row.class) === MEMBER_CLASS).map((row) => Number(row.key)).sort((a, b) => a - b);
+    const members = rows
+      .filter((row) => Number(row.class) === MEMBER_CLASS)
+      .map((row) => Number(row.key))
+      .sort((a, b) => a - b);
     const taken = new Set(rows.filter((row) => Number(row.class) === UNIT_CLASS).map((row) => Number(row.key)));
     const rank = Math.max(0, members.indexOf(this.member));
     const count = Math.max(1, members.length);

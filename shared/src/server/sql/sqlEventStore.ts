@@ -2,15 +2,7 @@ import { EventEmitter } from "node:events";
 import { chainKeyOf, GENESIS_HASH, linkHash, verifyChain, type ChainVerification, type ChainVerifier } from "../audit/chain.ts";
 import type { AuditLog, BusinessEventsQuery, ChainedEvent, ChainHead, ReplayEvent } from "../ports/auditLog.ts";
 import type { EventLog, LogPage } from "../ports/eventLog.ts";
-import {
-  assertEventsFit,
-  WrongExpectedRevisionError,
-  type AppendResult,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type RecordedEvent,
-} from "../ports/eventStore.ts";
+import { assertEventsFit, WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from "../ports/eventStore.ts";
 import { retryUnavailable, type SqlClient, type SqlExecutor } from "./client.ts";
 
 const NOTIFY_CHANNEL = "bahi_events";
@@ -175,10 +167,7 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
         // Still a clash: these event ids already stand elsewhere in the log. Like
         // EventStoreDB, answer with a version conflict rather than a raw SQL error.
         if (!isUniqueViolation(retryError)) throw retryError;
-        const [head] = await this.sql.query<{ revision: string | null }>(
-          "SELECT max(stream_revision)::text AS revision FROM bahi_events WHERE stream_id = $1",
-          [streamId],
-        );
+        const [head] = await this.sql.query<{ revision: string | null }>("SELECT max(stream_revision)::text AS revision FROM bahi_events WHERE stream_id = $1", [streamId]);
         throw new WrongExpectedRevisionError(streamId, expected, head?.revision == null ? "no_stream" : Number(head.revision));
       }
     }
@@ -190,13 +179,8 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
       // links to the one before it (no fork) and the stream check below sees every earlier one.
       const chainKey = chainKeyOf(events[0]!.metadata);
       await tx.query("INSERT INTO bahi_chain_heads (chain_key, seq, hash) VALUES ($1, 0, $2) ON CONFLICT (chain_key) DO NOTHING", [chainKey, GENESIS_HASH]);
-      const [chainHead] = await tx.query<{ seq: string; hash: string }>("SELECT seq::text, hash FROM bahi_chain_heads WHERE chain_key = $1 FOR UPDATE", [
-        chainKey,
-      ]);
-      const [head] = await tx.query<{ revision: string | null }>(
-        "SELECT max(stream_revision)::text AS revision FROM bahi_events WHERE stream_id = $1",
-        [streamId],
-      );
+      const [chainHead] = await tx.query<{ seq: string; hash: string }>("SELECT seq::text, hash FROM bahi_chain_heads WHERE chain_key = $1 FOR UPDATE", [chainKey]);
+      const [head] = await tx.query<{ revision: string | null }>("SELECT max(stream_revision)::text AS revision FROM bahi_events WHERE stream_id = $1", [streamId]);
       const current = head?.revision == null ? null : Number(head.revision);
       if (!matches(expected, current)) {
         const previous = await this.alreadyAppended(tx, streamId, events, expected);
@@ -247,20 +231,11 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
   }
 
   /** The same events (by id) already stored at the revisions this append would give them. */
-  private async alreadyAppended(
-    tx: SqlExecutor,
-    streamId: string,
-    events: readonly NewEvent[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult | null> {
-    const rows = await tx.query<EventRow>(`${SELECT_EVENT} WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`, [
-      events.map((e) => e.id),
-    ]);
+  private async alreadyAppended(tx: SqlExecutor, streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult | null> {
+    const rows = await tx.query<EventRow>(`${SELECT_EVENT} WHERE event_id = ANY($1::uuid[]) ORDER BY stream_revision`, [events.map((e) => e.id)]);
     if (rows.length !== events.length) return null;
     const first = expected === "no_stream" ? 0 : expected === "stream_exists" ? Number(rows[0]!.revision) : expected + 1;
-    const inPlace = rows.every(
-      (row, i) => row.stream_id === streamId && row.event_id === events[i]!.id && Number(row.revision) === first + i,
-    );
+    const inPlace = rows.every((row, i) => row.stream_id === streamId && row.event_id === events[i]!.id && Number(row.revision) === first + i);
     if (!inPlace) return null;
     const last = rows[rows.length - 1]!;
     return { nextExpectedRevision: Number(last.revision), position: toPosition(last.tx, last.pos) };
@@ -287,7 +262,16 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
       [businessId, afterSeq],
     );
     return rows.map((row) => {
-      const [chainSeq, position, type, recordedAt, schemaVersion, data, streamId, revision] = JSON.parse(row.event) as [number, string, string, string, number, unknown, string, number];
+      const [chainSeq, position, type, recordedAt, schemaVersion, data, streamId, revision] = JSON.parse(row.event) as [
+        number,
+        string,
+        string,
+        string,
+        number,
+        unknown,
+        string,
+        number,
+      ];
       return { chainSeq, position, type, recordedAt, data, metadata: { schemaVersion }, streamId, revision: Number(revision) };
     });
   }

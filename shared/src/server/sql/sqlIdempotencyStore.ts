@@ -1,10 +1,4 @@
-import {
-  IDEMPOTENCY_CLAIM_MS,
-  IDEMPOTENCY_TTL_MS,
-  type ClaimOutcome,
-  type IdempotencyStore,
-  type StoredAnswer,
-} from "../ports/idempotencyStore.ts";
+import { IDEMPOTENCY_CLAIM_MS, IDEMPOTENCY_TTL_MS, type ClaimOutcome, type IdempotencyStore, type StoredAnswer } from "../ports/idempotencyStore.ts";
 import type { SqlClient } from "./client.ts";
 
 interface KeyRow {
@@ -31,10 +25,10 @@ export class SqlIdempotencyStore implements IdempotencyStore {
       );
       if (inserted.length > 0) return { kind: "claimed" };
       // Someone holds the key: the row lock makes two racing retries decide one after the other.
-      const [row] = await tx.query<KeyRow>(
-        "SELECT fingerprint, claimed_at, expires_at, status, headers, body FROM bahi_idempotency WHERE scope = $1 AND key = $2 FOR UPDATE",
-        [scope, key],
-      );
+      const [row] = await tx.query<KeyRow>("SELECT fingerprint, claimed_at, expires_at, status, headers, body FROM bahi_idempotency WHERE scope = $1 AND key = $2 FOR UPDATE", [
+        scope,
+        key,
+      ]);
       const expired = !row || new Date(row.expires_at).getTime() <= now.getTime();
       if (!expired && row.fingerprint !== fingerprint) return { kind: "mismatch" };
       if (!expired && row.status !== null) return { kind: "replay", response: toAnswer(row) };

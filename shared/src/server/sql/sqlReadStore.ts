@@ -107,10 +107,7 @@ export class SqlReadStore implements ReadStore {
   }
 
   async get<T>(collection: string, id: string): Promise<T | null> {
-    const [row] = await this.sql.query<{ data: T | null }>(
-      `SELECT data FROM bahi_rm_documents WHERE generation = ${ACTIVE} AND collection = $1 AND id = $2`,
-      [collection, id],
-    );
+    const [row] = await this.sql.query<{ data: T | null }>(`SELECT data FROM bahi_rm_documents WHERE generation = ${ACTIVE} AND collection = $1 AND id = $2`, [collection, id]);
     return row?.data ?? null;
   }
 
@@ -188,9 +185,7 @@ export class SqlReadStore implements ReadStore {
 
   async buildingProjections(projections: readonly string[]): Promise<ProjectionState[]> {
     if (projections.length === 0) return [];
-    return statesOf(
-      await this.sql.query<StateRow>(`${STATES} WHERE g.status = 'building' AND g.projection = ANY($1::text[]) ORDER BY g.generation`, [projections]),
-    );
+    return statesOf(await this.sql.query<StateRow>(`${STATES} WHERE g.status = 'building' AND g.projection = ANY($1::text[]) ORDER BY g.generation`, [projections]));
   }
 
   async getDocuments(generation: number, keys: readonly DocumentKey[]): Promise<ReadDocument[]> {
@@ -339,9 +334,7 @@ export class SqlReadStore implements ReadStore {
   async activateGeneration(generation: number): Promise<void> {
     await this.sql.transaction(async (tx) => {
       await tx.query("LOCK TABLE bahi_rm_generations IN EXCLUSIVE MODE");
-      const [target] = await tx.query<{ projection: string; status: string }>("SELECT projection, status FROM bahi_rm_generations WHERE generation = $1", [
-        generation,
-      ]);
+      const [target] = await tx.query<{ projection: string; status: string }>("SELECT projection, status FROM bahi_rm_generations WHERE generation = $1", [generation]);
       // Without this, activating a dropped generation would leave the projection with no active one at all.
       if (!target || target.status === "retired") throw new ProjectionConflictError(`Generation ${generation} is gone: it cannot be activated`);
       // A pointer swap: the old active generation (and older rebuilds this one supersedes) are
@@ -381,10 +374,9 @@ export class SqlReadStore implements ReadStore {
         await tx.query("DELETE FROM bahi_rm_parked WHERE generation = $1", [generation]);
         await tx.query("DELETE FROM bahi_rm_checkpoints WHERE generation = $1", [generation]);
         // A writer that raced the last batch could have added a document: only a bare generation goes.
-        await tx.query(
-          "DELETE FROM bahi_rm_generations WHERE generation = $1 AND status = 'retired' AND NOT EXISTS (SELECT 1 FROM bahi_rm_documents WHERE generation = $1)",
-          [generation],
-        );
+        await tx.query("DELETE FROM bahi_rm_generations WHERE generation = $1 AND status = 'retired' AND NOT EXISTS (SELECT 1 FROM bahi_rm_documents WHERE generation = $1)", [
+          generation,
+        ]);
       });
     }
     return deleted;
@@ -451,6 +443,7 @@ async function writeParked(tx: SqlExecutor, batch: ProjectionBatch): Promise<voi
       parked.map((p) => p.documentId ?? NO_DOCUMENT),
       parked.map((p) => JSON.stringify(p.event)),
       // NUL cannot be stored in PostgreSQL text; an error message is for people, so drop it.
+      // eslint-disable-next-line no-control-regex -- NUL is what this removes
       parked.map((p) => p.error.replace(/\u0000/g, "")),
       parked.map((p) => p.attempts),
     ],

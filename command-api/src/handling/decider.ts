@@ -57,10 +57,7 @@ function toNewEvent(event: BahiEvent, context: CommandContext): NewEvent {
   };
 }
 
-export function fold<Event extends BahiEvent, State>(
-  decider: Pick<Decider<unknown, Event, State>, "evolve" | "initialState">,
-  recorded: readonly RecordedEvent[],
-): State {
+export function fold<Event extends BahiEvent, State>(decider: Pick<Decider<unknown, Event, State>, "evolve" | "initialState">, recorded: readonly RecordedEvent[]): State {
   let state = decider.initialState;
   for (const event of recorded) {
     const current = upcast(event.type, event.data, event.metadata.schemaVersion);

@@ -12,15 +12,10 @@ export type RecordCommand<Input> =
   | { kind: "delete"; ownerId: string; at: string };
 
 export type RecordState<Fields> =
-  | { status: "none" }
-  | ({ status: "active"; id: string; ownerId: string; addedAt: string; updatedAt: string } & Fields)
-  | { status: "deleted"; id: string; ownerId: string };
+  { status: "none" } | ({ status: "active"; id: string; ownerId: string; addedAt: string; updatedAt: string } & Fields) | { status: "deleted"; id: string; ownerId: string };
 
 /** The aggregate exists, is alive and belongs to the caller; anything else looks like "not found". */
-export function isOwnedActive<Fields>(
-  state: RecordState<Fields>,
-  ownerId: string,
-): state is Extract<RecordState<Fields>, { status: "active" }> {
+export function isOwnedActive<Fields>(state: RecordState<Fields>, ownerId: string): state is Extract<RecordState<Fields>, { status: "active" }> {
   return state.status === "active" && state.ownerId === ownerId;
 }
 
@@ -38,9 +33,7 @@ export interface RecordEvents<Input, Fields, Event extends BahiEvent> {
   fromEvent(event: Event): RecordFact<Fields>;
 }
 
-export function ownedRecordDecider<Input, Fields, Event extends BahiEvent>(
-  events: RecordEvents<Input, Fields, Event>,
-): Decider<RecordCommand<Input>, Event, RecordState<Fields>> {
+export function ownedRecordDecider<Input, Fields, Event extends BahiEvent>(events: RecordEvents<Input, Fields, Event>): Decider<RecordCommand<Input>, Event, RecordState<Fields>> {
   return {
     initialState: { status: "none" },
     evolve(state, event) {

@@ -9,7 +9,16 @@
  * fields it needs.
  */
 import { IF_MATCH_HEADER, isRecordId, parseIfMatch } from "@bahi/shared/contract";
-import { currentRecordView, isRevisionedRecordPath, recordStream, StaleRevisionError, ValidationError, type ReadStore, type RecordedEvent, type RevisionedRecordPath } from "@bahi/shared/server";
+import {
+  currentRecordView,
+  isRevisionedRecordPath,
+  recordStream,
+  StaleRevisionError,
+  ValidationError,
+  type ReadStore,
+  type RecordedEvent,
+  type RevisionedRecordPath,
+} from "@bahi/shared/server";
 
 /** What the guard needs of a request. */
 export interface WriteRequest {
