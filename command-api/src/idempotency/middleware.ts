@@ -13,7 +13,7 @@ import { withDerivedIds } from "./ids.ts";
  */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
-export const IDEMPOTENCY_CODES = { reused: "IDEMPOTENCY_KEY_REUSED", inProgress: "IDEMPOTENCY_IN_PROGRESS" } as const;
+export const IDEMPOTENCY_CODES = { reused: ERROR_CODES.idempotencyKeyReused, inProgress: ERROR_CODES.idempotencyInProgress } as const;
 
 const COMMAND_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const VALID_KEY = /^[\x20-\x7e]{1,200}$/;

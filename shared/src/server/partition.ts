@@ -1,3 +1,4 @@
+import { compareWirePositions } from "../contract/http.ts";
 import { businessOfEvent } from "./audit/history.ts";
 import type { EventMetadata } from "./ports/eventStore.ts";
 
@@ -19,4 +20,10 @@ export function partitionOf(key: string, parts: number): number {
 /** The business an event belongs to, for partitioning: its business, else its user, else its stream. */
 export function businessKeyOf(recorded: { streamId: string; metadata: Pick<EventMetadata, "businessId" | "userId"> }): string {
   return businessOfEvent(recorded.metadata) ?? `stream:${recorded.streamId}`;
+}
+
+/** The lowest of some checkpoints: null when there are none or any has applied nothing yet. */
+export function lowestOf(checkpoints: readonly (string | null)[]): string | null {
+  if (checkpoints.length === 0 || checkpoints.some((c) => c === null)) return null;
+  return checkpoints.reduce((low, c) => (compareWirePositions(c, low) < 0 ? c : low));
 }

@@ -1,5 +1,5 @@
 import { compareWirePositions } from "../contract/http.ts";
-import { partitionOf } from "./partition.ts";
+import { lowestOf, partitionOf } from "./partition.ts";
 import type { ProjectionState, ReadStore } from "./ports/readStore.ts";
 
 /** Notifications can be lost (a dropped LISTEN connection): waiters still look now and then. */
@@ -17,18 +17,11 @@ interface Waiter {
  * waits on the projector shard that owns its business and on no other (issue 12).
  */
 export function reachedFor(states: readonly ProjectionState[], businessId: string | null): string | null {
-  let low: string | null = null;
-  let first = true;
-  for (const state of states) {
-    const relevant =
-      businessId !== null && state.scope === "business" && state.parts > 1 ? [state.partCheckpoints[partitionOf(businessId, state.parts)] ?? null] : state.partCheckpoints;
-    for (const checkpoint of relevant) {
-      if (checkpoint === null) return null;
-      if (first || compareWirePositions(checkpoint, low) < 0) low = checkpoint;
-      first = false;
-    }
-  }
-  return low;
+  return lowestOf(
+    states.flatMap((state) =>
+      businessId !== null && state.scope === "business" && state.parts > 1 ? [state.partCheckpoints[partitionOf(businessId, state.parts)] ?? null] : state.partCheckpoints,
+    ),
+  );
 }
 
 /**

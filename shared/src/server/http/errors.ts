@@ -50,6 +50,9 @@ export const ERROR_CODES = {
   unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
   noSuchEndpoint: "NO_SUCH_ENDPOINT",
   internal: "INTERNAL_ERROR",
+  /** Issue 12: an Idempotency-Key reused for another request, or whose first request still runs. */
+  idempotencyKeyReused: "IDEMPOTENCY_KEY_REUSED",
+  idempotencyInProgress: "IDEMPOTENCY_IN_PROGRESS",
 } as const;
 
 export function validationBody(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ErrorBody {

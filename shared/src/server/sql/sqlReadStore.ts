@@ -14,6 +14,7 @@ import {
   type ReadStore,
 } from "../ports/readStore.ts";
 import type { SqlClient, SqlExecutor } from "./client.ts";
+import { lowestOf } from "../partition.ts";
 
 interface DocumentRow {
   collection: string;
@@ -59,12 +60,6 @@ function toParked(row: ParkedRow): ParkedEvent {
 const byPosition = (a: { position: string }, b: { position: string }) => compareWirePositions(a.position, b.position);
 
 const SINGLE: Partitioning = { parts: 1, scope: "business" };
-
-/** The lowest of the partitions' checkpoints: null while any has applied nothing. */
-export function lowestOf(checkpoints: readonly (string | null)[]): string | null {
-  if (checkpoints.length === 0 || checkpoints.some((c) => c === null)) return null;
-  return checkpoints.reduce((low, c) => (compareWirePositions(c, low) < 0 ? c : low));
-}
 
 interface StateRow {
   projection: string;
