@@ -1,4 +1,4 @@
-import { indianDateOf, outstandingPaiseOf, type DashboardStats, type Invoice } from "@bahi/shared/contract";
+import { indianDateOf, type DashboardStats } from "@bahi/shared/contract";
 import type { DashboardDocument } from "@bahi/shared/read-models";
 
 const rupees = (paise: number) => paise / 100;
@@ -14,9 +14,10 @@ export function lastMonths(now: Date, count: number): string[] {
 
 /**
  * SPEC's statistics for the month `now` falls in, read off one precomputed document; what is
- * outstanding from the invoices' own balances (issue 10: one computation with the lists and aging).
+ * outstanding is the invoices' balances due as their tally sums them (issue 10: one computation
+ * with the lists and aging; issue 12: kept as each invoice is written, not summed per request).
  */
-export function dashboardStats(doc: DashboardDocument | null, invoices: readonly Invoice[], now: Date): DashboardStats {
+export function dashboardStats(doc: DashboardDocument | null, outstandingPaise: number, now: Date): DashboardStats {
   const month = indianDateOf(now).slice(0, 7);
   const salesPaise = doc?.salesByMonth[month] ?? 0;
   const expensesPaise = doc?.expensesByMonth[month] ?? 0;
@@ -24,7 +25,7 @@ export function dashboardStats(doc: DashboardDocument | null, invoices: readonly
   const profitMargin = salesPaise > 0 ? Math.round((1000 * (salesPaise - expensesPaise)) / salesPaise) / 10 : 0;
   return {
     totalSales: rupees(salesPaise),
-    outstanding: rupees(outstandingPaiseOf(invoices)),
+    outstanding: rupees(outstandingPaise),
     totalExpenses: rupees(expensesPaise),
     profitMargin,
     recentInvoices: doc?.recentInvoices ?? [],

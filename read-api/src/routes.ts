@@ -40,14 +40,14 @@ import { invoicePdf } from "./invoices/invoicePdf.ts";
 import { deliveryChallanReadRoutes } from "./challans/routes.ts";
 import { sendNotePdf } from "./notes/routes.ts";
 import { logoOf, profileLogoRoutes } from "./profile/logo.ts";
-import { buildReport } from "./reports/report.ts";
+import { buildReport, monthsOf, reportRanges } from "./reports/report.ts";
 import { reportPdf } from "./reports/reportPdf.ts";
 import { agingRoutes } from "./reports/aging.ts";
 import { userResponse } from "./users.ts";
 import { invoiceShareReadRoutes } from "./share/routes.ts";
 import { customerBalanceRoutes } from "./parties/routes.ts";
 import { customerLedgerRoutes } from "./ledger/routes.ts";
-import { invoiceList } from "./lists/invoices.ts";
+import { invoiceList, outstandingPaise } from "./lists/invoices.ts";
 import { expenseList } from "./lists/expenses.ts";
 import { isLowStock, productList } from "./lists/products.ts";
 import { customerList, vendorList } from "./lists/parties.ts";
@@ -207,23 +207,19 @@ export function readApiRouter(deps: ReadDeps): Router {
 
   router.get("/dashboard/stats", async (req, res) => {
     const userId = requireUserId(sessions, req);
-    const [doc, invoices] = await Promise.all([readStore.get<DashboardDocument>(collections.dashboards, userId), readStore.list<Invoice>(collections.invoices, userId)]);
-    res.json(dashboardStats(doc, invoices, clock()));
+    const [doc, outstanding] = await Promise.all([readStore.get<DashboardDocument>(collections.dashboards, userId), outstandingPaise(readStore, userId)]);
+    res.json(dashboardStats(doc, outstanding, clock()));
   });
 
   async function report(req: import("express").Request) {
     const userId = requireUserId(sessions, req);
     const period = (REPORT_PERIODS as readonly string[]).includes(String(req.query.period)) ? (req.query.period as ReportPeriod) : "this-month";
-    const [invoices, expenses, customers, user] = await Promise.all([
-      readStore.list<Invoice>(collections.invoices, userId),
-      readStore.list<Expense>(collections.expenses, userId),
-      readStore.list<Customer>(collections.customers, userId),
-      readStore.get<UserDocument>(collections.users, userId),
-    ]);
+    const user = await readStore.get<UserDocument>(collections.users, userId);
     const now = clock();
-    // With a GSTIN the GST lines are the monthly GSTR-3B's, by the engine that files it.
+    // With a GSTIN the GST lines are the monthly GSTR-3B's, by the engine that files it, over the books of the report's months only.
     const gstin = user?.gstNumber ?? null;
-    const books = gstin ? await loadReturnBooks(readStore, deps.blobStore, userId) : null;
+    const periods = monthsOf(reportRanges(period, now).current).map((month) => `${month.slice(5, 7)}${month.slice(0, 4)}`);
+    const books = gstin ? await loadReturnBooks(readStore, deps.blobStore, userId, { periods }) : null;
     const gstOfMonth =
       books && gstin
         ? (month: string) => {
@@ -232,7 +228,7 @@ export function readApiRouter(deps: ReadDeps): Router {
           }
         : undefined;
     return {
-      report: buildReport(period, now, { invoices, expenses, customers, gstOfMonth }),
+      report: await buildReport(readStore, userId, period, now, gstOfMonth),
       business: user?.companyName ?? `${user?.firstName ?? ""} ${user?.lastName ?? ""}`.trim(),
     };
   }
@@ -260,24 +256,16 @@ export function readApiRouter(deps: ReadDeps): Router {
     const q = typeof req.query.q === "string" ? req.query.q.trim().toLowerCase().slice(0, 100) : "";
     const results: SearchResults = { invoices: [], customers: [], products: [] };
     if (q.length > 0) {
-      const has = (...fields: (string | null | undefined)[]) => fields.some((f) => f?.toLowerCase().includes(q));
+      // Issue 12: each collection's first eight matches off its `search` key, not the whole book.
       const [invoices, customers, products] = await Promise.all([
-        readStore.list<Invoice>(collections.invoices, userId),
-        readStore.list<Customer>(collections.customers, userId),
-        readStore.list<Product>(collections.products, userId),
+        readStore.page<Invoice>(collections.invoices, userId, { order: "newest", search: q, limit: 8 }),
+        // Issue 10: archived customers are hidden from pickers and search alike.
+        readStore.page<Customer>(collections.customers, userId, { where: { archived: "0" }, search: q, limit: 8 }),
+        readStore.page<Product>(collections.products, userId, { search: q, limit: 8 }),
       ]);
-      results.invoices = newestFirst(invoices.filter((i) => has(i.invoiceNumber, i.customer.name, i.customer.gstNumber)))
-        .slice(0, 8)
-        .map((i) => ({ id: i.id, invoiceNumber: i.invoiceNumber, customerName: i.customer.name, total: i.total, status: i.status }));
-      // Issue 10: archived customers are hidden from pickers and search alike.
-      results.customers = customers
-        .filter((c) => c.archived !== true && has(c.name, c.email, c.gstNumber, c.phone))
-        .slice(0, 8)
-        .map((c) => ({ id: c.id, name: c.name, gstNumber: c.gstNumber, email: c.email }));
-      results.products = products
-        .filter((p) => has(p.name, p.sku, p.hsnCode, p.category, p.barcode))
-        .slice(0, 8)
-        .map((p) => ({ id: p.id, name: p.name, sku: p.sku, stock: p.stock }));
+      results.invoices = invoices.map(({ data: i }) => ({ id: i.id, invoiceNumber: i.invoiceNumber, customerName: i.customer.name, total: i.total, status: i.status }));
+      results.customers = customers.map(({ data: c }) => ({ id: c.id, name: c.name, gstNumber: c.gstNumber, email: c.email }));
+      results.products = products.map(({ data: p }) => ({ id: p.id, name: p.name, sku: p.sku, stock: p.stock }));
     }
     res.json(results);
   });

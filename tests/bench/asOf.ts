@@ -1,6 +1,6 @@
 /**
  * Issue 11: what an "as of" answer costs on the embedded store. A business's history is
- * written straight into the log with bulk INSERTs (setup only, as commerce.ts does), chained by
+ * written straight into the log with bulk INSERTs (setup only, as reads.ts does), chained by
  * running migrate() again (chainBackfill.ts links rows written around the adapter), and then
  * the dashboard and the report are asked as of moments after all of it: the worst case, every
  * event replayed. The first request for the business reads its whole chain; "another moment"
@@ -141,7 +141,7 @@ export async function asOfLatency(sizes: readonly number[] = [1_000, 50_000, 100
       const chainStarted = performance.now();
       await migrate(sql);
       const chainSeconds = (performance.now() - chainStarted) / 1000;
-      // The setup can outlast the server's keep-alive timeout: let a stale socket fail untimed (as commerce.ts does).
+      // The setup can outlast the server's keep-alive timeout: let a stale socket fail untimed (as reads.ts does).
       await client.get("/api/health").catch(() => undefined);
       // After every bulk event, and distinct per request so each is a fresh replay.
       const moment = (k: number) => encodeURIComponent(new Date(START + size * STEP_MS + k * 1000 + total).toISOString());

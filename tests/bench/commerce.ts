@@ -1,7 +1,8 @@
 /**
- * Invoice creation throughput over HTTP, and dashboard latency at 1k and 100k invoices.
- * The 100k history is written straight into the log with one bulk INSERT (setup only: the
- * HTTP path would take an hour), then projected by the real projector like any other events.
+ * Invoice creation throughput over HTTP. The read side at 1k and 100k invoices (the dashboard,
+ * the invoice list, the month's report and GSTR-1) is measured in reads.ts (readLatency).
+ *
+ * `node --import tsx tests/bench/commerce.ts [throughput|reads]`: these scenarios alone.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -11,6 +12,7 @@ import { openPglite, pgliteClient, storesOnClient } from "@bahi/shared/server";
 import { createBahi } from "../../bin/server.ts";
 import { ApiClient } from "../support/apiClient.ts";
 import { freshPglite } from "../support/pglite.ts";
+import { readLatency } from "./reads.ts";
 import type { AddressInfo } from "node:net";
 
 async function serve(sql: Awaited<ReturnType<typeof freshPglite>>) {
@@ -86,104 +88,10 @@ export async function invoiceThroughput(): Promise<string[]> {
   }
 }
 
-async function bulkInvoices(sql: Awaited<ReturnType<typeof freshPglite>>, ownerId: string, customerId: string, productId: string, count: number) {
-  const base = Date.parse("2026-01-01T00:00:00Z");
-  for (let offset = 0; offset < count; offset += 5000) {
-    const ids: string[] = [],
-      streams: string[] = [],
-      data: string[] = [],
-      metadata: string[] = [];
-    for (let i = offset; i < Math.min(count, offset + 5000); i++) {
-      const invoiceId = randomUUID();
-      const at = new Date(base + i * 60_000).toISOString();
-      ids.push(randomUUID());
-      streams.push(`invoice-${invoiceId}`);
-      data.push(
-        JSON.stringify({
-          invoiceId,
-          ownerId,
-          invoiceNumber: `H-${i}`,
-          issueDate: at,
-          dueDate: null,
-          notes: null,
-          placeOfSupply: "29",
-          taxKind: "inter",
-          stateTaxLabel: "SGST",
-          supplier: { name: "Bench Traders", gstin: "27AAPFU0939F1ZV", address: null, stateCode: "27" },
-          customer: { id: customerId, name: "Buyer", gstin: "29AABCR1718E1ZL", address: null, email: null, phone: null },
-          lines: [
-            {
-              lineId: randomUUID(),
-              productId,
-              productName: "Widget",
-              hsnCode: null,
-              quantity: 1,
-              pricePaise: 10000,
-              rateBasisPoints: 1800,
-              discount: null,
-              discountPaise: 0,
-              taxablePaise: 10000,
-              cgstPaise: 0,
-              sgstPaise: 0,
-              igstPaise: 1800,
-              cessPaise: 0,
-              amountPaise: 11800,
-            },
-          ],
-          subtotalPaise: 10000,
-          cgstPaise: 0,
-          sgstPaise: 0,
-          igstPaise: 1800,
-          cessPaise: 0,
-          gstAmountPaise: 1800,
-          totalPaise: 11800,
-          createdAt: at,
-        }),
-      );
-      metadata.push(JSON.stringify({ userId: ownerId, actor: "bench", causationId: null, correlationId: "bench", occurredAt: at, schemaVersion: 1 }));
-    }
-    await sql.query(
-      `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata)
-       SELECT e.id::uuid, e.stream, 0, 'InvoiceCreated', e.data::jsonb, e.metadata::jsonb FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS e(id, stream, data, metadata)`,
-      [ids, streams, data, metadata],
-    );
-  }
-}
-
-export async function dashboardLatency(): Promise<string[]> {
-  const rows: string[] = [];
-  const sql = await freshPglite();
-  const app = await serve(sql);
-  try {
-    const client = new ApiClient(app.url);
-    const { product, customer } = await seedBusiness(client);
-    const me = (await client.get("/api/auth/me")).body.id as string;
-    let total = 0;
-    for (const target of [1_000, 100_000]) {
-      await bulkInvoices(sql, me, customer, product, target - total);
-      total = target;
-      const projectStarted = performance.now();
-      await app.bahi.projector!.catchUp();
-      const projectSeconds = (performance.now() - projectStarted) / 1000;
-      // Projecting 100k events can outlast the server's keep-alive timeout: the client's idle
-      // socket may be closed under its next request (ECONNRESET). One untimed request first
-      // lets a stale socket fail and be replaced; it is not part of the measurement.
-      await client.get("/api/health").catch(() => undefined);
-      const timings: number[] = [];
-      for (let i = 0; i < 200; i++) {
-        const started = performance.now();
-        const response = await client.get("/api/dashboard/stats");
-        timings.push(performance.now() - started);
-        if (response.status !== 200) throw new Error(String(response.status));
-      }
-      timings.sort((a, b) => a - b);
-      const p = (q: number) => timings[Math.floor(q * (timings.length - 1))]!.toFixed(2);
-      rows.push(
-        `| GET /api/dashboard/stats with ${target.toLocaleString("en-IN")} invoices | 200 | p50 ${p(0.5)} ms, p95 ${p(0.95)} ms (projecting the new invoices took ${projectSeconds.toFixed(1)} s) |`,
-      );
-    }
-    return rows;
-  } finally {
-    await app.close();
-  }
+if (process.argv[1]?.endsWith("commerce.ts")) {
+  const which = process.argv[2] ?? "throughput";
+  if (which !== "throughput" && which !== "reads") throw new Error(`unknown scenario ${which}: throughput or reads`);
+  console.log("| what | requests | result |\n|---|---|---|");
+  const rows = which === "reads" ? await readLatency(undefined, undefined, (line) => console.error(line)) : await invoiceThroughput();
+  for (const row of rows) console.log(row);
 }

@@ -6,6 +6,7 @@ import { createTestDatabase, postgresUnavailableReason } from "../support/postgr
 import { blobStoreContract } from "./blobStore.contract.ts";
 import { eventStoreContract } from "./eventStore.contract.ts";
 import { readStoreContract } from "./readStore.contract.ts";
+import { readQueriesContract } from "./readQueries.contract.ts";
 
 /** One SQL client per suite, migrated; `release` closes the client and whatever holds its data. */
 async function openSql(kind: "pglite" | "postgres"): Promise<{ sql: SqlClient; release(): Promise<void> }> {
@@ -55,7 +56,7 @@ function contractsOn(kind: "pglite" | "postgres"): void {
       },
     };
   });
-  readStoreContract(kind, async () => {
+  const openReadStore = async () => {
     const { sql, release } = await openSql(kind);
     const store = new SqlReadStore(sql);
     return {
@@ -65,7 +66,9 @@ function contractsOn(kind: "pglite" | "postgres"): void {
         await release();
       },
     };
-  });
+  };
+  readStoreContract(kind, openReadStore);
+  readQueriesContract(kind, openReadStore);
 
   describe(`SQL read models: ${kind}`, () => {
     it('replaces the first schema (one global generation, checkpoint "main") with per-projection generations', async () => {

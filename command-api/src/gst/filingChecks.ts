@@ -58,6 +58,6 @@ export async function blockingProblems(
   const head = await deps.eventLog.head();
   const after = seen && isWirePosition(seen) && (head === null || compareWirePositions(seen, head) > 0) ? seen : head;
   if (after && !(await waitForProjection(deps.readStore, after, READ_MODELS_WAIT_MS))) return "behind";
-  const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId);
+  const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId, { periods: [period] });
   return prepareReturn(books, { returnType, period, gstin, stateCode, today: now }).problems.filter((p) => p.blocking);
 }

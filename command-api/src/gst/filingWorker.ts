@@ -58,7 +58,7 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
 
     await projectedPast(deps.readStore, after);
     // The same engine and inputs as the preview the user saw, so the figures filed are the figures shown.
-    const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId);
+    const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId, { periods: [period] });
     const prepared = prepareReturn(books, { returnType, period, gstin, stateCode: user.profile.stateCode, today: deps.clock() });
     const blocking = prepared.problems.filter((p) => p.blocking);
     // The route checked before the request; a record changed since may still have brought one in.

@@ -14,10 +14,10 @@
  * rare for a small shop, and the document keeps its own copy of the customer's particulars
  * anyway. Same for the credit limit: two invoices in the same instant can both pass.
  */
-import { customerBalancePaise, compareWirePositions, formatInr, formatPaise, overCreditLimit, type CustomerAdvance, type Expense, type Invoice } from "@bahi/shared/contract";
+import { customerBalancePaise, compareWirePositions, formatInr, formatPaise, overCreditLimit, type CustomerAdvance, type Expense } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { collections, type DeliveryChallanDocument, type SalesNoteDocument } from "@bahi/shared/read-models";
-import { DomainError, notFound, type ReadStore } from "@bahi/shared/server";
+import { customerInvoices, DomainError, notFound, type ReadStore } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { fold } from "../handling/decider.ts";
 import { recordId } from "../handling/ids.ts";
@@ -121,7 +121,7 @@ export async function assertCustomerHasNoDocuments(deps: Deps, userId: string, c
   // Checkpoints first: a document applied while the lists are read is then in a list or the tail, never in neither.
   const checkpoints = await deps.readStore.checkpoints();
   const [invoices, notes, challans] = await Promise.all([
-    deps.readStore.list<Invoice>(collections.invoices, userId),
+    customerInvoices(deps.readStore, userId, id),
     deps.readStore.list<SalesNoteDocument>(collections.salesNotes, userId),
     deps.readStore.list<DeliveryChallanDocument>(collections.deliveryChallans, userId),
   ]);
@@ -146,7 +146,7 @@ export async function assertVendorHasNoDocuments(deps: Deps, userId: string, ven
   if (vendor.status !== "active" || vendor.ownerId !== userId) return;
   const id = vendorId.toLowerCase();
   const checkpoints = await deps.readStore.checkpoints();
-  const expenses = await deps.readStore.list<Expense>(collections.expenses, userId);
+  const expenses = (await deps.readStore.page<Expense>(collections.expenses, userId, { where: { vendorId: id } })).map((row) => row.data);
   const found = new Map([["expense", new Set(expenses.filter((expense) => expense.vendorId?.toLowerCase() === id).map((expense) => expense.id))]]);
   await documentsInTail(deps, checkpoints, VENDOR_DOCUMENTS, id, found);
   const count = found.get("expense")!.size;
@@ -156,7 +156,7 @@ export async function assertVendorHasNoDocuments(deps: Deps, userId: string, ven
 /** The customer's balance from the invoices read model, caught up to now. */
 export async function customerBalance(deps: Deps, userId: string, customerId: string): Promise<number> {
   await waitForReadModels(deps, [collections.invoices, collections.advances]);
-  const [invoices, advances] = await Promise.all([deps.readStore.list<Invoice>(collections.invoices, userId), deps.readStore.list<CustomerAdvance>(collections.advances, userId)]);
+  const [invoices, advances] = await Promise.all([customerInvoices(deps.readStore, userId, customerId), deps.readStore.list<CustomerAdvance>(collections.advances, userId)]);
   return customerBalancePaise(invoices, customerId, advances);
 }
 

@@ -149,7 +149,7 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
     const returnType = type as (typeof RETURN_TYPES)[number];
     const period = parsed.period.fp;
     const today = clock();
-    const books = await loadReturnBooks(readStore, blobStore, userId);
+    const books = await loadReturnBooks(readStore, blobStore, userId, { periods: [period] });
     const gstin = books.user?.gstNumber ?? null;
     // Issue 9: composition businesses file CMP-08 instead; unregistered ones file nothing.
     const notApplicable = monthlyReturnNotApplicable(books.user?.gstCategory, returnType);

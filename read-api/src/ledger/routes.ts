@@ -14,10 +14,9 @@ import {
   type Customer,
   type CustomerAdvance,
   type CustomerLedger,
-  type Invoice,
 } from "@bahi/shared/contract";
 import { collections, type SalesNoteDocument, type UserDocument } from "@bahi/shared/read-models";
-import { notFound, requireUserId, ValidationError, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { customerInvoices, notFound, requireUserId, ValidationError, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { ledgerPdf } from "./ledgerPdf.ts";
 
 export interface LedgerDeps {
@@ -38,7 +37,7 @@ export async function customerLedger(deps: LedgerDeps, req: Request): Promise<{ 
   const from = query.from ?? financialYearFirstDay(to);
   if (from > to) throw new ValidationError([{ path: ["from"], message: `From date (${from}) cannot be after the to date (${to})` }]);
   const [invoices, notes, advances] = await Promise.all([
-    deps.readStore.list<Invoice>(collections.invoices, userId),
+    customerInvoices(deps.readStore, userId, customer.id),
     deps.readStore.list<SalesNoteDocument>(collections.salesNotes, userId),
     deps.readStore.list<CustomerAdvance>(collections.advances, userId),
   ]);

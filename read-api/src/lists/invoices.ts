@@ -4,11 +4,8 @@
  */
 import {
   formatPaise,
-  indianDateOf,
   invoiceListQuerySchema,
   LIST_LIMIT_DEFAULT,
-  outstandingPaiseOf,
-  toPaise,
   withBalance,
   type Invoice,
   type InvoiceListQuery,
@@ -16,70 +13,57 @@ import {
   type Page,
 } from "@bahi/shared/contract";
 import { collections } from "@bahi/shared/read-models";
-import type { ReadStore } from "@bahi/shared/server";
-import { checkRange, listAnswer, matcher, type SortSpecs } from "./page.ts";
+import type { ReadStore, TallyBucket } from "@bahi/shared/server";
+import { checkRange, dayRange, listAnswer, searchOf, type ListFilters } from "./page.ts";
 
 type InvoiceSort = NonNullable<InvoiceListQuery["sort"]>;
 
-const dayOf = (date: string): string => {
-  try {
-    return indianDateOf(date);
-  } catch {
-    return date;
-  }
-};
-const paiseOf = (amount: string): number => {
-  try {
-    return toPaise(amount);
-  } catch {
-    return 0;
-  }
-};
+const UNPAID = ["pending", "partially_paid", "overdue"];
 
-const created = (dir: "asc" | "desc") => ({ of: (i: Invoice) => i.createdAt, type: "string", dir }) as const;
-const issued = (dir: "asc" | "desc") => ({ of: (i: Invoice) => dayOf(i.issueDate), type: "string", dir }) as const;
-const amount = (dir: "asc" | "desc") => ({ of: (i: Invoice) => paiseOf(i.total), type: "number", dir }) as const;
-
-export const INVOICE_SORT_SPECS: SortSpecs<Invoice, InvoiceSort> = {
-  newest: [created("desc")],
-  oldest: [created("asc")],
-  "date-desc": [issued("desc"), created("desc")],
-  "date-asc": [issued("asc"), created("asc")],
-  // No due date (due on receipt): after every dated one.
-  "due-asc": [{ of: (i) => (i.dueDate ? dayOf(i.dueDate) : null), type: "string", dir: "asc" }, issued("asc"), created("asc")],
-  "amount-desc": [amount("desc"), created("desc")],
-  "amount-asc": [amount("asc"), created("desc")],
-  "customer-asc": [{ of: (i) => i.customer.name, type: "text", dir: "asc" }, issued("desc"), created("desc")],
-};
-
-const UNPAID = new Set(["pending", "partially_paid", "overdue"]);
-
-/** The counters above the table: every invoice of the business, whatever the filters. */
-export function invoiceSummary(invoices: readonly Invoice[]): InvoiceListSummary {
-  const count = (...statuses: string[]) => invoices.filter((i) => statuses.includes(i.status)).length;
+/**
+ * The counters above the table, over every invoice of the business whatever the filters, from
+ * the invoices' tally by status: outstanding is the sum of the balances due (outstandingPaiseOf's
+ * sum, kept as each invoice is written), the dashboard's and aging's figure.
+ */
+export function invoiceSummary(byStatus: Readonly<Record<string, TallyBucket>>): InvoiceListSummary {
+  const count = (...statuses: string[]) => statuses.reduce((sum, status) => sum + (byStatus[status]?.count ?? 0), 0);
+  const outstanding = Object.values(byStatus).reduce((sum, bucket) => sum + (bucket.sums.balance ?? 0), 0);
   return {
-    count: invoices.length,
+    count: Object.values(byStatus).reduce((sum, bucket) => sum + bucket.count, 0),
     paid: count("paid"),
     pending: count("pending", "partially_paid"),
     overdue: count("overdue"),
     cancelled: count("cancelled"),
-    outstanding: formatPaise(outstandingPaiseOf(invoices)),
+    outstanding: formatPaise(outstanding),
   };
+}
+
+/** What customers owe the business: the tally's sum of balances due. */
+export async function outstandingPaise(readStore: ReadStore, userId: string): Promise<number> {
+  const byStatus = await readStore.tally(collections.invoices, userId, "byStatus");
+  return Object.values(byStatus).reduce((sum, bucket) => sum + (bucket.sums.balance ?? 0), 0);
 }
 
 export async function invoiceList(readStore: ReadStore, userId: string, rawQuery: unknown): Promise<Invoice[] | Page<Invoice, InvoiceListSummary>> {
   const query = invoiceListQuerySchema.parse(rawQuery);
   checkRange(query);
-  const all = (await readStore.list<Invoice>(collections.invoices, userId)).map(withBalance);
-  const has = matcher(query.q);
-  const customerId = query.customerId?.toLowerCase();
-  const rows = all.filter((invoice) => {
-    if (query.status === "unpaid" ? !UNPAID.has(invoice.status) : query.status && invoice.status !== query.status) return false;
-    if (customerId && invoice.customerId.toLowerCase() !== customerId) return false;
-    const day = dayOf(invoice.issueDate);
-    if (query.from && day < query.from) return false;
-    if (query.to && day > query.to) return false;
-    return has(invoice.invoiceNumber, invoice.customer.name, invoice.customer.gstNumber);
+  const filters: ListFilters = {
+    where: {
+      ...(query.status === "unpaid" ? { status: UNPAID } : query.status ? { status: query.status } : {}),
+      ...(query.customerId ? { customerId: query.customerId.toLowerCase() } : {}),
+    },
+    range: dayRange("issueDay", query),
+    search: searchOf(query.q),
+  };
+  return listAnswer<Invoice, InvoiceListSummary>(readStore, {
+    collection: collections.invoices,
+    ownerId: userId,
+    order: query.sort ?? ("newest" satisfies InvoiceSort),
+    filters,
+    request: query,
+    defaultLimit: LIST_LIMIT_DEFAULT,
+    summary: async () => invoiceSummary(await readStore.tally(collections.invoices, userId, "byStatus")),
+    countAll: (summary) => summary.count,
+    show: withBalance,
   });
-  return listAnswer(rows, INVOICE_SORT_SPECS, query.sort ?? "newest", query, () => invoiceSummary(all), LIST_LIMIT_DEFAULT);
 }

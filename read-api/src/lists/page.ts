@@ -1,77 +1,30 @@
 /**
- * Issue 10: one way every list (invoices, expenses, products, customers, vendors) sorts and
- * pages. Each list names its sorts as key columns; the id breaks every tie, so the order is
- * total and a keyset cursor (the last row's keys and id) names one place in it.
+ * Issue 10, issue 12: one way every list (invoices, expenses, products, customers, vendors) sorts,
+ * filters and pages: in the read store, on the keys its collection declares
+ * (readModels/indexes.ts), so a page costs the page whatever the business's history. The id breaks
+ * every tie, so the order is total and a keyset cursor (the last row's keys and id) names one place
+ * in it.
  *
  * The next page is the rows strictly after the cursor in that order, never an offset: a row
  * created while someone pages lands before or after the cursor, and no row that existed when
  * paging began repeats or goes missing.
  */
 import type { Page } from "@bahi/shared/contract";
-import { ValidationError } from "@bahi/shared/server";
+import { indexOf, type KeyValue } from "@bahi/shared/read-models";
+import { ValidationError, type PageQuery, type ReadStore } from "@bahi/shared/server";
 
-export type SortValue = string | number | null;
+export type ListFilters = Omit<PageQuery, "order" | "after" | "limit">;
 
-/**
- * One key column of a sort. text: compared as words (case and accents aside) on its first
- * TEXT_KEY_LENGTH characters, so a cursor stays within the contract's 400 characters whatever
- * the names (200 characters of Devanagari are 600 bytes); null always last.
- */
-export interface SortColumn<T> {
-  of: (row: T) => SortValue;
-  type: "text" | "number" | "string";
-  dir: "asc" | "desc";
-}
-
-export type SortSpecs<T, S extends string> = Record<S, readonly SortColumn<T>[]>;
-
-const words = new Intl.Collator("en-IN", { sensitivity: "base" });
-
-/** Names that agree on this many characters are ordered by the sort's next keys, then the id. */
-export const TEXT_KEY_LENGTH = 40;
-const textKey = (value: SortValue): SortValue => (typeof value === "string" ? Array.from(value).slice(0, TEXT_KEY_LENGTH).join("") : value);
-
-function compareValue(a: SortValue, b: SortValue, column: Pick<SortColumn<unknown>, "type" | "dir">): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  const order = column.type === "text" ? words.compare(String(a), String(b)) : a < b ? -1 : a > b ? 1 : 0;
-  return column.dir === "desc" ? -order : order;
-}
-
-interface Position {
-  values: SortValue[];
-  id: string;
-}
-
-function compareTo(columns: readonly SortColumn<never>[], a: Position, b: Position): number {
-  for (let i = 0; i < columns.length; i++) {
-    const order = compareValue(a.values[i] ?? null, b.values[i] ?? null, columns[i]!);
-    if (order !== 0) return order;
-  }
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-function positionOf<T extends { id: string }>(columns: readonly SortColumn<T>[], row: T): Position {
-  return { values: columns.map((column) => (column.type === "text" ? textKey(column.of(row)) : column.of(row))), id: row.id };
-}
-
-/** Sorted in the sort's total order (the id last). */
-export function sortRows<T extends { id: string }>(rows: T[], columns: readonly SortColumn<T>[]): T[] {
-  const keyed = rows.map((row) => ({ row, at: positionOf(columns, row) }));
-  keyed.sort((a, b) => compareTo(columns as readonly SortColumn<never>[], a.at, b.at));
-  return keyed.map((entry) => entry.row);
-}
-
-/** Opaque to clients: base64url of [sort, ...keys, id]. */
-export function encodeCursor(sort: string, at: Position): string {
-  return Buffer.from(JSON.stringify([sort, ...at.values, at.id]), "utf8").toString("base64url");
+/** Opaque to clients: base64url of [order, ...keys, id]. */
+function encodeCursor(order: string, values: readonly KeyValue[], id: string): string {
+  return Buffer.from(JSON.stringify([order, ...values, id]), "utf8").toString("base64url");
 }
 
 const badCursor = () => new ValidationError([{ path: ["cursor"], message: "cursor is not one this list gave for this sort; start again from the first page" }]);
 
 /** The position a cursor names, or a 400 on `cursor` when it does not decode or does not fit the sort. */
-export function decodeCursor(cursor: string, sort: string, columns: readonly SortColumn<never>[]): Position {
+function decodeCursor(cursor: string, collection: string, order: string): NonNullable<PageQuery["after"]> {
+  const columns = indexOf(collection)?.orders[order] ?? [];
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw badCursor();
   let parsed: unknown;
   try {
@@ -79,15 +32,15 @@ export function decodeCursor(cursor: string, sort: string, columns: readonly Sor
   } catch {
     throw badCursor();
   }
-  if (!Array.isArray(parsed) || parsed.length !== columns.length + 2 || parsed[0] !== sort) throw badCursor();
+  if (!Array.isArray(parsed) || parsed.length !== columns.length + 2 || parsed[0] !== order) throw badCursor();
   const id: unknown = parsed[parsed.length - 1];
   if (typeof id !== "string" || id.length === 0 || id.length > 64) throw badCursor();
   const values = parsed.slice(1, -1) as unknown[];
   values.forEach((value, i) => {
-    const expected = columns[i]!.type === "number" ? "number" : "string";
-    if (value !== null && (typeof value !== expected || (typeof value === "number" && !Number.isFinite(value)))) throw badCursor();
+    const expected = indexOf(collection)!.keys[columns[i]!.key]!.type === "number" ? "number" : "string";
+    if (typeof value !== expected || (typeof value === "number" && !Number.isFinite(value)) || (typeof value === "string" && value.length > 200)) throw badCursor();
   });
-  return { values: values as SortValue[], id };
+  return { values: values as KeyValue[], id };
 }
 
 export interface PageRequest {
@@ -95,32 +48,49 @@ export interface PageRequest {
   cursor?: string | undefined;
 }
 
+export interface ListSpec<T, S> {
+  collection: string;
+  ownerId: string;
+  order: string;
+  filters: ListFilters;
+  request: PageRequest;
+  defaultLimit: number;
+  /** The counters above the table, from the collection's tallies. */
+  summary: () => Promise<S>;
+  /** How many documents the business has (a tally), when no filter is asked for. */
+  countAll: (summary: S) => number;
+  /** What each row becomes on the wire. */
+  show?: (row: T) => T;
+}
+
+const hasFilters = (filters: ListFilters): boolean => Object.keys(filters.where ?? {}).length > 0 || Object.keys(filters.range ?? {}).length > 0 || (filters.search ?? "") !== "";
+
 /**
- * SPEC's plain array when neither limit nor cursor is asked for; else one page of the sorted
- * rows after the cursor, with the count of every matching row and the book's summary.
+ * SPEC's plain array when neither limit nor cursor is asked for; else one page after the cursor,
+ * with the count of every matching row and the book's summary.
  */
-export async function listAnswer<T extends { id: string }, S, K extends string>(
-  rows: T[],
-  specs: SortSpecs<T, K>,
-  sort: K,
-  request: PageRequest,
-  summary: () => S | Promise<S>,
-  defaultLimit: number,
-): Promise<T[] | Page<T, S>> {
-  const columns = specs[sort];
-  const sorted = sortRows(rows, columns);
-  if (request.limit === undefined && request.cursor === undefined) return sorted;
-  const limit = request.limit ?? defaultLimit;
-  let start = 0;
-  if (request.cursor) {
-    const after = decodeCursor(request.cursor, sort, columns as readonly SortColumn<never>[]);
-    start = sorted.findIndex((row) => compareTo(columns as readonly SortColumn<never>[], positionOf(columns, row), after) > 0);
-    if (start === -1) start = sorted.length;
+export async function listAnswer<T, S>(readStore: ReadStore, spec: ListSpec<T, S>): Promise<T[] | Page<T, S>> {
+  const show = spec.show ?? ((row: T) => row);
+  const { collection, ownerId, order, filters, request } = spec;
+  if (request.limit === undefined && request.cursor === undefined) {
+    return (await readStore.page<T>(collection, ownerId, { ...filters, order })).map((row) => show(row.data));
   }
-  const items = sorted.slice(start, start + limit);
+  const limit = request.limit ?? spec.defaultLimit;
+  const after = request.cursor ? decodeCursor(request.cursor, collection, order) : undefined;
+  const [rows, summary] = await Promise.all([readStore.page<T>(collection, ownerId, { ...filters, order, after, limit: limit + 1 }), spec.summary()]);
+  const total = hasFilters(filters) ? await readStore.count(collection, ownerId, filters) : spec.countAll(summary);
+  const items = rows.slice(0, limit);
   const last = items[items.length - 1];
-  const nextCursor = last && start + limit < sorted.length ? encodeCursor(sort, positionOf(columns, last)) : null;
-  return { items, nextCursor, total: rows.length, summary: await summary() };
+  const columns = indexOf(collection)!.orders[order]!;
+  const nextCursor =
+    last && rows.length > limit
+      ? encodeCursor(
+          order,
+          columns.map((column) => last.keys[column.key]!),
+          last.id,
+        )
+      : null;
+  return { items: items.map((row) => show(row.data)), nextCursor, total, summary };
 }
 
 /** from after to is refused on `to` (both inclusive Indian dates). */
@@ -130,9 +100,14 @@ export function checkRange(range: { from?: string | null; to?: string | null }):
   }
 }
 
-/** Case-insensitive substring over the given fields; an empty search matches everything. */
-export function matcher(q: string | undefined): (...fields: (string | null | undefined)[]) => boolean {
+/** The list's free-text search as the `search` key holds it (lower case), or none. */
+export function searchOf(q: string | undefined): string | undefined {
   const needle = (q ?? "").trim().toLowerCase();
-  if (needle === "") return () => true;
-  return (...fields) => fields.some((field) => typeof field === "string" && field.toLowerCase().includes(needle));
+  return needle === "" ? undefined : needle;
+}
+
+/** A day range on a key, from the query's inclusive from and to. */
+export function dayRange(key: string, query: { from?: string | null; to?: string | null }): ListFilters["range"] {
+  if (!query.from && !query.to) return {};
+  return { [key]: { ...(query.from ? { from: query.from } : {}), ...(query.to ? { to: query.to } : {}) } };
 }

@@ -6,7 +6,6 @@ import {
   formatPaise,
   LIST_LIMIT_DEFAULT,
   partyListQuerySchema,
-  toPaise,
   type Customer,
   type CustomerListSummary,
   type Page,
@@ -15,43 +14,47 @@ import {
   type VendorListSummary,
 } from "@bahi/shared/contract";
 import { collections } from "@bahi/shared/read-models";
-import type { ReadStore } from "@bahi/shared/server";
-import { partiesShown } from "../parties/routes.ts";
-import { listAnswer, matcher, type SortSpecs } from "./page.ts";
+import type { ReadStore, TallyBucket } from "@bahi/shared/server";
+import { listAnswer, searchOf } from "./page.ts";
 
 type PartySort = NonNullable<PartyListQuery["sort"]>;
 type Party = Customer | Vendor;
+type Tally = Readonly<Record<string, TallyBucket>>;
 
-const PARTY_SORT_SPECS: SortSpecs<Party, PartySort> = {
-  newest: [{ of: (p) => p.createdAt, type: "string", dir: "desc" }],
-  "name-asc": [{ of: (p) => p.name, type: "text", dir: "asc" }],
-};
-
-const limitPaise = (customer: Customer): number => {
-  try {
-    return toPaise(customer.creditLimit);
-  } catch {
-    return 0;
-  }
-};
-
-export function customerSummary(customers: readonly Customer[]): CustomerListSummary {
-  const live = customers.filter((c) => c.archived !== true);
-  const limits = live.map(limitPaise).filter((paise) => paise > 0);
-  return { count: live.length, withCreditLimit: limits.length, totalCreditLimit: formatPaise(limits.reduce((sum, paise) => sum + paise, 0)) };
+/** Over the live (not archived) customers: the tally's "0" bucket. */
+export function customerSummary(byArchived: Tally): CustomerListSummary {
+  const live = byArchived["0"];
+  return { count: live?.count ?? 0, withCreditLimit: live?.sums.withCreditLimit ?? 0, totalCreditLimit: formatPaise(live?.sums.creditLimit ?? 0) };
 }
 
-export function vendorSummary(vendors: readonly Vendor[]): VendorListSummary {
-  const live = vendors.filter((v) => v.archived !== true);
-  return { count: live.length, gstRegistered: live.filter((v) => (v.gstNumber ?? "").trim() !== "").length };
+export function vendorSummary(byArchived: Tally): VendorListSummary {
+  const live = byArchived["0"];
+  return { count: live?.count ?? 0, gstRegistered: live?.sums.gstRegistered ?? 0 };
 }
 
-async function partyList<T extends Party, S>(readStore: ReadStore, collection: string, userId: string, rawQuery: unknown, summary: (all: T[]) => S): Promise<T[] | Page<T, S>> {
+async function partyList<T extends Party, S>(
+  readStore: ReadStore,
+  collection: string,
+  userId: string,
+  rawQuery: unknown,
+  summary: (byArchived: Tally) => S,
+): Promise<T[] | Page<T, S>> {
   const query = partyListQuerySchema.parse(rawQuery);
-  const all = await readStore.list<T>(collection, userId);
-  const has = matcher(query.q);
-  const rows = partiesShown(all, { archived: query.archived }).filter((party) => has(party.name, party.email, party.phone, party.gstNumber));
-  return listAnswer(rows, PARTY_SORT_SPECS as SortSpecs<T, PartySort>, query.sort ?? "newest", query, () => summary(all), LIST_LIMIT_DEFAULT);
+  const archived = query.archived ?? "false";
+  let byArchived: Tally | undefined;
+  const tally = async () => (byArchived ??= await readStore.tally(collection, userId, "byArchived"));
+  return listAnswer<T, S>(readStore, {
+    collection,
+    ownerId: userId,
+    order: query.sort ?? ("newest" satisfies PartySort),
+    // partiesShown's filter: live ones by default, archived ones, or all.
+    filters: { where: archived === "all" ? {} : { archived: archived === "true" ? "1" : "0" }, search: searchOf(query.q) },
+    request: query,
+    defaultLimit: LIST_LIMIT_DEFAULT,
+    summary: async () => summary(await tally()),
+    countAll: () => Object.values(byArchived ?? {}).reduce((sum, bucket) => sum + bucket.count, 0),
+    show: (party) => ({ ...party, archived: party.archived === true }),
+  });
 }
 
 export const customerList = (readStore: ReadStore, userId: string, rawQuery: unknown) =>

@@ -32,6 +32,9 @@ const dayNumber = (date: string) => {
   return Date.UTC(y, m - 1, d) / DAY_MS;
 };
 
+/** Every status but paid and cancelled: what buildAging looks at. */
+const OWING = ["pending", "partially_paid", "overdue"];
+
 /** The aging of `invoices` (one business's) on the day `asOf`. */
 export function buildAging(invoices: Invoice[], asOf: string): AgingReport {
   const rows: (AgingInvoiceRow & { balancePaise: number })[] = [];
@@ -98,7 +101,14 @@ export function agingRoutes(deps: { readStore: ReadStore; sessions: SessionCodec
   router.get("/aging", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
     const { asOf = indianDateOf(deps.clock()) } = agingQuerySchema.parse(req.query);
-    res.json(buildAging(await deps.readStore.list<Invoice>(collections.invoices, userId), asOf));
+    // Issue 12: only invoices that can still owe anything, through the owner's status index.
+    const open = await deps.readStore.page<Invoice>(collections.invoices, userId, { where: { status: OWING } });
+    res.json(
+      buildAging(
+        open.map((row) => row.data),
+        asOf,
+      ),
+    );
   });
   return router;
 }

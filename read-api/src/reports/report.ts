@@ -1,4 +1,6 @@
-import { indianDateOf, toPaise, type Customer, type Expense, type Invoice, type Report, type ReportPeriod } from "@bahi/shared/contract";
+import { indianDateOf, type Report, type ReportPeriod } from "@bahi/shared/contract";
+import { collections } from "@bahi/shared/read-models";
+import type { ReadStore, TallyBucket } from "@bahi/shared/server";
 
 interface Range {
   /** Inclusive Indian dates, "YYYY-MM-DD". */
@@ -56,11 +58,6 @@ export function reportRanges(period: ReportPeriod, now: Date): { current: Range;
   }
 }
 
-const within = (date: string, range: Range) => {
-  const day = indianDateOf(date);
-  return day >= range.from && day <= range.to;
-};
-
 const rupees = (paise: number) => paise / 100;
 /** Percent with one decimal, from integers: round(1000 × part / whole) / 10. */
 const percent = (part: number, whole: number) => Math.round((1000 * part) / whole) / 10;
@@ -72,47 +69,61 @@ export interface MonthlyGst {
   netPayable: number;
 }
 
-/**
- * Every figure of the Reports screen for one period, computed from the read models' documents.
- * Income is the taxable value of the sales (the tax collected is the government's, not income).
- * `gstOfMonth` (MMYYYY → the month's GSTR-3B figures) makes the GST lines the returns' own; a
- * business without a GSTIN files none, and its lines are the plain sums of the tax on its documents.
- */
-export function buildReport(
-  period: ReportPeriod,
-  now: Date,
-  data: { invoices: Invoice[]; expenses: Expense[]; customers: Customer[]; gstOfMonth?: (period: string) => MonthlyGst },
-): Report {
-  const { current, previous } = reportRanges(period, now);
-  const invoices = data.invoices.filter((i) => within(i.issueDate, current));
-  const expenses = data.expenses.filter((e) => within(e.date, current));
-  const income = invoices.reduce((sum, i) => sum + toPaise(i.subtotal), 0);
-  // A supplier's credit note takes its amount back (s.34); bills and debit notes add.
-  const expensePaise = (e: Expense) => (e.documentType === "credit_note" ? -toPaise(e.amount) : toPaise(e.amount));
-  const spent = expenses.reduce((sum, e) => sum + expensePaise(e), 0);
-  const previousIncome = data.invoices.filter((i) => within(i.issueDate, previous)).reduce((sum, i) => sum + toPaise(i.subtotal), 0);
-  const paid = data.invoices.filter((i) => i.paidAt && within(i.paidAt, current));
-  const paymentDays = paid.map((i) => (Date.parse(indianDateOf(i.paidAt!)) - Date.parse(indianDateOf(i.issueDate))) / 86_400_000);
-
-  const months = new Map<string, { revenue: number; expenses: number }>();
-  for (let day = current.from; day <= current.to;) {
-    months.set(day.slice(0, 7), { revenue: 0, expenses: 0 });
+/** The Indian months ("2026-06") from one inclusive date to another. */
+export function monthsOf(range: { from: string; to: string }): string[] {
+  const months: string[] = [];
+  for (let day = range.from; day <= range.to;) {
+    months.push(day.slice(0, 7));
     const [y, m] = day.split("-").map(Number) as [number, number];
     const [ny, nm] = shift(y, m, 1);
     day = `${ny}-${pad(nm)}-01`;
   }
-  for (const i of invoices) months.get(indianDateOf(i.issueDate).slice(0, 7))!.revenue += toPaise(i.subtotal);
-  for (const e of expenses) months.get(indianDateOf(e.date).slice(0, 7))!.expenses += expensePaise(e);
+  return months;
+}
 
-  const gst = data.gstOfMonth
-    ? [...months.keys()]
-        .map((month) => data.gstOfMonth!(`${month.slice(5, 7)}${month.slice(0, 4)}`))
-        .reduce((sum, m) => ({ outputTax: sum.outputTax + m.outputTax, inputTax: sum.inputTax + m.inputTax, netPayable: sum.netPayable + m.netPayable }), {
-          outputTax: 0,
-          inputTax: 0,
-          netPayable: 0,
-        })
-    : plainGst(invoices, expenses);
+/**
+ * Every figure of the Reports screen for one period, read off the per-business, per-month
+ * tallies the read models keep (issue 12): its cost depends on the months asked, not on the
+ * history. Income is the taxable value of the sales (the tax collected is the government's, not
+ * income). `gstOfMonth` (MMYYYY → the month's GSTR-3B figures) makes the GST lines the returns'
+ * own; a business without a GSTIN files none, and its lines are the plain sums of the tax on its
+ * documents (the eligible tax on its purchases, a supplier's credit note taking its tax back).
+ */
+export async function buildReport(
+  readStore: Pick<ReadStore, "tally">,
+  userId: string,
+  period: ReportPeriod,
+  now: Date,
+  gstOfMonth?: (period: string) => MonthlyGst | Promise<MonthlyGst>,
+): Promise<Report> {
+  const { current, previous } = reportRanges(period, now);
+  const [sales, payments, purchases, customers] = await Promise.all([
+    readStore.tally(collections.invoices, userId, "byIssueMonth"),
+    readStore.tally(collections.invoices, userId, "byPaidMonth"),
+    readStore.tally(collections.expenses, userId, "byMonth"),
+    readStore.tally(collections.customers, userId, "byCreatedMonth"),
+  ]);
+  const months = monthsOf(current);
+  const over = (tally: Record<string, TallyBucket>, monthList: readonly string[], sum: string | null) =>
+    monthList.reduce((total, month) => total + (sum === null ? (tally[month]?.count ?? 0) : (tally[month]?.sums[sum] ?? 0)), 0);
+  const income = over(sales, months, "taxable");
+  const spent = over(purchases, months, "amount");
+  const previousIncome = over(sales, monthsOf(previous), "taxable");
+  const paidCount = over(payments, months, null);
+  const paymentDays = over(payments, months, "paymentDays");
+
+  let gst: MonthlyGst;
+  if (gstOfMonth) {
+    gst = { outputTax: 0, inputTax: 0, netPayable: 0 };
+    for (const month of months) {
+      const m = await gstOfMonth(`${month.slice(5, 7)}${month.slice(0, 4)}`);
+      gst = { outputTax: gst.outputTax + m.outputTax, inputTax: gst.inputTax + m.inputTax, netPayable: gst.netPayable + m.netPayable };
+    }
+  } else {
+    const outputTax = over(sales, months, "gst");
+    const inputTax = over(purchases, months, "itcGst");
+    gst = { outputTax, inputTax, netPayable: Math.max(0, outputTax - inputTax) };
+  }
   return {
     period,
     label: current.label,
@@ -123,18 +134,11 @@ export function buildReport(
     netProfit: rupees(income - spent),
     profitMargin: income > 0 ? percent(income - spent, income) : 0,
     revenueGrowth: previousIncome > 0 ? percent(income - previousIncome, previousIncome) : null,
-    newCustomers: data.customers.filter((c) => within(c.createdAt, current)).length,
-    averagePaymentDays: paymentDays.length > 0 ? Math.round((10 * paymentDays.reduce((a, b) => a + b, 0)) / paymentDays.length) / 10 : null,
-    revenueVsExpenses: [...months].map(([month, v]) => ({ month, revenue: rupees(v.revenue), expenses: rupees(v.expenses) })),
+    newCustomers: over(customers, months, null),
+    averagePaymentDays: paidCount > 0 ? Math.round((10 * paymentDays) / paidCount) / 10 : null,
+    revenueVsExpenses: months.map((month) => ({ month, revenue: rupees(sales[month]?.sums.taxable ?? 0), expenses: rupees(purchases[month]?.sums.amount ?? 0) })),
     gst: { outputTax: rupees(gst.outputTax), inputTax: rupees(gst.inputTax), netPayable: rupees(gst.netPayable) },
-    invoiceCount: invoices.length,
-    expenseCount: expenses.length,
+    invoiceCount: over(sales, months, null),
+    expenseCount: over(purchases, months, null),
   };
-}
-
-/** Without a GSTIN: the tax on the sales, the eligible tax on the purchases, and the difference. */
-function plainGst(invoices: Invoice[], expenses: Expense[]): MonthlyGst {
-  const outputTax = invoices.reduce((sum, i) => sum + toPaise(i.gstAmount), 0);
-  const inputTax = expenses.filter((e) => e.eligibleForItc).reduce((sum, e) => sum + (e.documentType === "credit_note" ? -1 : 1) * toPaise(e.gstAmount), 0);
-  return { outputTax, inputTax, netPayable: Math.max(0, outputTax - inputTax) };
 }

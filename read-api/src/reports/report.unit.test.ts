@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { formatPaise, toPaise, type Customer, type Expense, type Invoice } from "@bahi/shared/contract";
-import { buildReport, reportRanges } from "./report.ts";
+import { MemoryReadStore } from "@bahi/shared/server";
+import { buildReport as reportOver, reportRanges, type MonthlyGst } from "./report.ts";
+
+/** The report over these documents, through the tallies a read store keeps of them. */
+function buildReport(
+  period: Parameters<typeof reportOver>[2],
+  now: Date,
+  data: { invoices: Invoice[]; expenses: Expense[]; customers: Customer[]; gstOfMonth?: (period: string) => MonthlyGst },
+) {
+  const docs = (collection: string, rows: object[]) => rows.map((data, i) => ({ collection, id: `${collection}-${i}`, ownerId: "u", data, position: "1:1" }));
+  const store = new MemoryReadStore([...docs("invoices", data.invoices), ...docs("expenses", data.expenses), ...docs("customers", data.customers)]);
+  return reportOver(store, "u", period, now, data.gstOfMonth);
+}
 
 const now = new Date("2026-11-22T10:00:00Z");
 
 describe("report periods (Indian calendar, financial year)", () => {
-  it("this month, last month, this quarter and this financial year, each with the period before", () => {
+  it("this month, last month, this quarter and this financial year, each with the period before", async () => {
     expect(reportRanges("this-month", now)).toMatchObject({ current: { from: "2026-11-01", to: "2026-11-30" }, previous: { from: "2026-10-01", to: "2026-10-31" } });
     expect(reportRanges("last-month", new Date("2026-01-10T00:00:00Z"))).toMatchObject({
       current: { from: "2025-12-01", to: "2025-12-31" },
@@ -34,8 +46,8 @@ describe("the report", () => {
     customers: [{ createdAt: "2026-11-01T00:00:00Z" }, { createdAt: "2026-09-01T00:00:00Z" }] as Customer[],
   };
 
-  it("adds up income, expenses, profit, margin, growth, customers, payment days and GST", () => {
-    expect(buildReport("this-month", now, data)).toMatchObject({
+  it("adds up income, expenses, profit, margin, growth, customers, payment days and GST", async () => {
+    expect(await buildReport("this-month", now, data)).toMatchObject({
       // Income is the taxable value: 1,000 + 2,000 (the tax collected is not income).
       totalIncome: 3000,
       totalExpenses: 1500,
@@ -51,8 +63,8 @@ describe("the report", () => {
     });
   });
 
-  it("shows 0 margin and no growth without income", () => {
-    expect(buildReport("this-month", now, { invoices: [], expenses: [], customers: [] })).toMatchObject({
+  it("shows 0 margin and no growth without income", async () => {
+    expect(await buildReport("this-month", now, { invoices: [], expenses: [], customers: [] })).toMatchObject({
       totalIncome: 0,
       profitMargin: 0,
       revenueGrowth: null,
@@ -60,10 +72,10 @@ describe("the report", () => {
     });
   });
 
-  it("GST lines are the monthly GSTR-3B figures summed over the report's months (design §3)", () => {
+  it("GST lines are the monthly GSTR-3B figures summed over the report's months (design §3)", async () => {
     const gstOfMonth = (period: string) => (period === "112026" ? { outputTax: 54_000, inputTax: 12_345, netPayable: 41_700 } : { outputTax: 1, inputTax: 1, netPayable: 1 });
-    expect(buildReport("this-month", now, { ...data, gstOfMonth }).gst).toEqual({ outputTax: 540, inputTax: 123.45, netPayable: 417 });
+    expect((await buildReport("this-month", now, { ...data, gstOfMonth })).gst).toEqual({ outputTax: 540, inputTax: 123.45, netPayable: 417 });
     // The financial year: twelve months, each month's return once (the eleven others add a paisa each).
-    expect(buildReport("this-year", now, { ...data, gstOfMonth }).gst).toEqual({ outputTax: 540.11, inputTax: 123.56, netPayable: 417.11 });
+    expect((await buildReport("this-year", now, { ...data, gstOfMonth })).gst).toEqual({ outputTax: 540.11, inputTax: 123.56, netPayable: 417.11 });
   });
 });

@@ -38,13 +38,29 @@ export interface ReturnBooks {
   readonly challans?: readonly ChallanForReturn[];
   /** Customer advances, from the advances read model (GSTR-1 Table 11A/11B, GSTR-3B 3.1(a)). */
   readonly advances?: readonly CustomerAdvance[];
+  /**
+   * Issue 12: the taxable value of every invoice by Indian month of issue ("2026-06"), from the
+   * invoices' tally, when `invoices` holds only some periods' (the late-fee caps need last year's).
+   */
+  readonly turnoverByMonth?: Readonly<Record<string, number>>;
+}
+
+/**
+ * Issue 12: the periods (MMYYYY) a return or report will be prepared for. The books then hold the
+ * invoices reported in those periods and those their notes and advances name, not the whole
+ * history: a month's return costs that month's invoices.
+ */
+export interface ReturnBooksScope {
+  readonly periods: readonly string[];
 }
 
 /** The business's invoices, expenses, reconciled GSTR-2Bs and returns, from the read models. */
-export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<BlobStore, "get">, userId: string): Promise<ReturnBooks> {
-  const [user, invoices, expenses, reconciliationDocs, returns, voidedNumbers, notes, challans, advances] = await Promise.all([
+export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<BlobStore, "get">, userId: string, scope?: ReturnBooksScope): Promise<ReturnBooks> {
+  const [user, scoped, expenses, reconciliationDocs, returns, voidedNumbers, notes, challans, advances, turnover] = await Promise.all([
     readStore.get<UserDocument>(collections.users, userId),
-    readStore.list<Invoice>(collections.invoices, userId),
+    scope
+      ? readStore.page<Invoice>(collections.invoices, userId, { where: { reportingPeriod: [...scope.periods] } }).then((rows) => rows.map((row) => row.data))
+      : readStore.list<Invoice>(collections.invoices, userId),
     readStore.list<Expense>(collections.expenses, userId),
     readStore.list<ReconciliationDocument>(collections.reconciliations, userId),
     readStore.list<GstReturnDocument>(collections.gstReturns, userId),
@@ -52,7 +68,20 @@ export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<Blob
     readStore.list<SalesNoteForReturn>(collections.salesNotes, userId),
     readStore.list<ChallanForReturn>(collections.deliveryChallans, userId),
     readStore.list<CustomerAdvance>(collections.advances, userId),
+    scope ? readStore.tally(collections.invoices, userId, "byIssueMonth") : undefined,
   ]);
+  let invoices = scoped;
+  if (scope) {
+    // The invoices the period's notes and advances name, wherever they were reported.
+    const held = new Set(scoped.map((invoice) => invoice.id));
+    const named = new Set([...notes.flatMap((note) => note.invoiceIds), ...advances.flatMap((advance) => advance.applications.map((a) => a.invoiceId))]);
+    const missing = [...named].flatMap((id) => [id, id.toLowerCase()]).filter((id) => !held.has(id));
+    if (missing.length > 0) {
+      const more = await readStore.page<Invoice>(collections.invoices, userId, { where: { id: [...new Set(missing)] } });
+      invoices = [...scoped, ...more.map((row) => row.data)];
+    }
+  }
+  const turnoverByMonth = turnover ? Object.fromEntries(Object.entries(turnover).map(([month, bucket]) => [month, bucket.sums.taxable ?? 0])) : undefined;
   const gstin = user?.gstNumber ?? null;
   const reconciliations: ReconciliationForReturn[] = [];
   for (const doc of reconciliationDocs) {
@@ -66,7 +95,7 @@ export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<Blob
       pairs: reconciliationPairs({ gstr2b, expenses, period: doc.period, decisions: doc.decisions ?? [], businessGstin: gstin }),
     });
   }
-  return { user, invoices, expenses, reconciliations, returns, voidedNumbers, notes, challans, advances };
+  return { user, invoices, expenses, reconciliations, returns, voidedNumbers, notes, challans, advances, turnoverByMonth };
 }
 
 /** MMYYYY of the registration: the profile's GST registration date, else the account's creation month. */
@@ -92,10 +121,17 @@ export function openingCreditFor(returns: readonly GstReturnDocument[], period: 
  * Aggregate turnover of the financial year before the period's (for the late-fee caps of
  * Notifications 19/2021-CT and 20/2021-CT): the taxable value of every invoice issued in it.
  */
-export function previousYearTurnoverPaise(invoices: readonly Invoice[], period: string): number {
+export function previousYearTurnoverPaise(invoices: readonly Invoice[], period: string, turnoverByMonth?: Readonly<Record<string, number>>): number {
   const thisYear = financialYearOf(`${period.slice(2)}-${period.slice(0, 2)}-01`);
   const start = Number(thisYear.slice(0, 4)) - 1;
   const lastYear = `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+  if (turnoverByMonth) {
+    // April of last year to March of this one, off the tally.
+    return Array.from({ length: 12 }, (_, i) => `${start + (i >= 9 ? 1 : 0)}-${String(((i + 3) % 12) + 1).padStart(2, "0")}`).reduce(
+      (sum, month) => sum + (turnoverByMonth[month] ?? 0),
+      0,
+    );
+  }
   return invoices.filter((i) => financialYearOf(i.issueDate) === lastYear).reduce((sum, i) => sum + toPaise(i.subtotal), 0);
 }
 
@@ -129,9 +165,14 @@ export function prepareReturn(
     invoices: books.invoices,
     notes: books.notes,
     advances: books.advances,
-    previousYearTurnoverPaise: previousYearTurnoverPaise(books.invoices, options.period),
+    previousYearTurnoverPaise: previousYearTurnoverPaise(books.invoices, options.period, books.turnoverByMonth),
   };
   if (options.returnType === "GSTR1")
     return prepareGstr1({ ...base, voidedNumbers: voidedInvoiceNumbers(books.voidedNumbers ?? [], options.gstin), challans: books.challans ?? [] });
   return prepareGstr3b({ ...base, expenses: books.expenses, reconciliations: books.reconciliations, openingCredit: openingCreditFor(books.returns, options.period) });
+}
+
+/** Issue 12: one customer's invoices, through the owner's customerId index (not the whole book). */
+export async function customerInvoices(readStore: Pick<ReadStore, "page">, userId: string, customerId: string): Promise<Invoice[]> {
+  return (await readStore.page<Invoice>(collections.invoices, userId, { where: { customerId: customerId.toLowerCase() } })).map((row) => row.data);
 }

@@ -1,9 +1,13 @@
-import type { DocumentKey, ParkedEvent, ParkedSummary, ProjectionState, ReadDocument, ReadStore } from "../ports/readStore.ts";
+import { keysOf, type DocumentKeys } from "../../readModels/indexes.ts";
+import type { DocumentKey, PageQuery, PageRow, ParkedEvent, ParkedSummary, ProjectionState, ReadDocument, ReadStore, TallyBucket } from "../ports/readStore.ts";
+import { countOf, pageOf, tallyOf } from "../readQuery.ts";
 
 /** One stored document: its owner, and its data frozen (shared by every reader of the replay). */
 interface Held {
   ownerId: string | null;
   data: unknown;
+  /** Its declared keys, worked out on the first query that needs them. */
+  keys?: DocumentKeys;
 }
 
 const readOnly = (method: string) => new Error(`a replayed read store is read only (${method})`);
@@ -67,6 +71,29 @@ export class MemoryReadStore implements ReadStore {
       if (held.ownerId === ownerId) rows.push(held.data as T);
     }
     return rows;
+  }
+
+  /** The business's rows of the collection with their keys (worked out once per document). */
+  private rowsOf<T>(collection: string, ownerId: string): PageRow<T>[] {
+    const rows: PageRow<T>[] = [];
+    for (const [id, held] of this.collections.get(collection) ?? []) {
+      if (held.ownerId !== ownerId) continue;
+      held.keys ??= keysOf(collection, held.data) ?? {};
+      rows.push({ id, data: held.data as T, keys: held.keys });
+    }
+    return rows;
+  }
+
+  async page<T>(collection: string, ownerId: string, query: PageQuery): Promise<PageRow<T>[]> {
+    return pageOf(collection, this.rowsOf<T>(collection, ownerId), query);
+  }
+
+  async count(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">): Promise<number> {
+    return countOf(collection, this.rowsOf(collection, ownerId), query);
+  }
+
+  async tally(collection: string, ownerId: string, tally: string): Promise<Record<string, TallyBucket>> {
+    return tallyOf(collection, this.rowsOf(collection, ownerId), tally);
   }
 
   async find<T>(collection: string, where: Readonly<Record<string, string | number | boolean | null>>): Promise<T[]> {

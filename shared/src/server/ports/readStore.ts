@@ -1,3 +1,4 @@
+import type { DocumentKeys, KeyValue } from "../../readModels/indexes.ts";
 import type { RecordedEvent } from "./eventStore.ts";
 
 /**
@@ -107,15 +108,52 @@ export class ProjectionConflictError extends Error {
   }
 }
 
+/**
+ * Issue 12: one business's documents of a collection, filtered, sorted and paged on the keys the
+ * collection declares (readModels/indexes.ts). Without an order the rows come by id.
+ */
+export interface PageQuery {
+  /** A declared order's name. */
+  readonly order?: string;
+  /** Each key equal to the value, or to one of the values; `id` filters by document id. */
+  readonly where?: Readonly<Record<string, KeyValue | readonly KeyValue[]>>;
+  /** Each key within the bounds, both inclusive. */
+  readonly range?: Readonly<Record<string, { readonly from?: KeyValue; readonly to?: KeyValue }>>;
+  /** Lower-cased text the document's `search` key must contain. */
+  readonly search?: string;
+  /** The rows strictly after this one in the order: its order keys' values and its id. */
+  readonly after?: { readonly values: readonly KeyValue[]; readonly id: string };
+  readonly limit?: number;
+}
+
+export interface PageRow<T> {
+  readonly id: string;
+  readonly data: T;
+  readonly keys: DocumentKeys;
+}
+
+/** One bucket of a tally: how many live documents fall in it and the sums of their keys. */
+export interface TallyBucket {
+  readonly count: number;
+  readonly sums: Readonly<Record<string, number>>;
+}
+
 export interface ReadStore {
   /** Live documents (tombstones excluded) of the collection's active generation. */
   get<T>(collection: string, id: string): Promise<T | null>;
   list<T>(collection: string, ownerId: string): Promise<T[]>;
   /**
    * Live documents of every owner whose fields equal `where` (top-level fields only): for
-   * system jobs (the overdue sweep, re-dispatching filings), never for a user's request.
+   * system jobs (the overdue sweep, re-dispatching filings), never for a user's request. A field
+   * the collection declares as a lookup is found through its index.
    */
   find<T>(collection: string, where: Readonly<Record<string, string | number | boolean | null>>): Promise<T[]>;
+  /** Issue 12: one page of a business's documents, filtered and sorted on declared keys. */
+  page<T>(collection: string, ownerId: string, query: PageQuery): Promise<PageRow<T>[]>;
+  /** How many of a business's documents match the filters (order, after and limit aside). */
+  count(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">): Promise<number>;
+  /** Every bucket of one of the collection's declared tallies for a business, by bucket. */
+  tally(collection: string, ownerId: string, tally: string): Promise<Record<string, TallyBucket>>;
   /** The checkpoint of every projection's active generation (the lowest of its partitions'). */
   checkpoints(): Promise<Record<string, string | null>>;
   /** Every active generation with each partition's checkpoint: what read-your-writes waits on. */

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { SqlClient } from "./client.ts";
 import { backfillChain } from "./chainBackfill.ts";
+import { readModelIndexDdl } from "./readQuerySql.ts";
+import { backfillReadKeys } from "./readKeysBackfill.ts";
 
 /**
  * Tables of the SQL adapters, one part per adapter (each adapter's tables beside the rest here,
@@ -181,7 +183,28 @@ CREATE TABLE IF NOT EXISTS bahi_idempotency (
 CREATE INDEX IF NOT EXISTS bahi_idempotency_expires ON bahi_idempotency (expires_at);
 `;
 
-const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS, IDEMPOTENCY];
+/**
+ * Issue 12: each document's declared keys (readModels/indexes.ts) beside its data, the version of
+ * the declarations each generation's keys follow, per-business tallies kept with the documents,
+ * and the expression indexes lists and system jobs read through.
+ */
+const READ_KEYS = `
+ALTER TABLE bahi_rm_documents ADD COLUMN IF NOT EXISTS keys jsonb;
+ALTER TABLE bahi_rm_generations ADD COLUMN IF NOT EXISTS keys_version text;
+CREATE TABLE IF NOT EXISTS bahi_rm_tallies (
+  generation integer NOT NULL,
+  collection text NOT NULL,
+  owner_id text NOT NULL,
+  tally text NOT NULL,
+  bucket text NOT NULL,
+  count bigint NOT NULL,
+  sums jsonb NOT NULL,
+  PRIMARY KEY (generation, collection, owner_id, tally, bucket)
+);
+${readModelIndexDdl()}
+`;
+
+const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS, IDEMPOTENCY, READ_KEYS];
 
 /** The statements of a part: split on semicolons outside $$-quoted bodies. */
 export function statementsOf(part: string): string[] {
@@ -228,5 +251,7 @@ export async function migrate(client: SqlClient): Promise<void> {
     }
     // Rows written around the adapter (an earlier release, a bulk load) are chained whatever the schema.
     await backfillChain(tx);
+    // Documents keyed under other declarations (or none) are keyed again, their tallies counted afresh.
+    await backfillReadKeys(tx);
   });
 }

@@ -15,6 +15,10 @@ import {
 } from "../ports/readStore.ts";
 import type { SqlClient, SqlExecutor } from "./client.ts";
 import { lowestOf } from "../partition.ts";
+import { indexOf, KEYS_VERSION, keysOf, type DocumentKeys } from "../../readModels/indexes.ts";
+import type { PageQuery, PageRow, TallyBucket } from "../ports/readStore.ts";
+import { tallyDeltas } from "../readQuery.ts";
+import { countStatement, isLookup, lookupStatement, pageStatement } from "./readQuerySql.ts";
 
 interface DocumentRow {
   collection: string;
@@ -116,7 +120,33 @@ export class SqlReadStore implements ReadStore {
     return rows.map((row) => row.data);
   }
 
+  async page<T>(collection: string, ownerId: string, query: PageQuery): Promise<PageRow<T>[]> {
+    const statement = pageStatement(collection, ownerId, query);
+    const rows = await this.sql.query<{ id: string; data: T; keys: DocumentKeys | null }>(statement.text, statement.values);
+    return rows.map((row) => ({ id: row.id, data: row.data, keys: row.keys ?? {} }));
+  }
+
+  async count(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">): Promise<number> {
+    const statement = countStatement(collection, ownerId, query);
+    const [row] = await this.sql.query<{ n: number }>(statement.text, statement.values);
+    return Number(row?.n ?? 0);
+  }
+
+  async tally(collection: string, ownerId: string, tally: string): Promise<Record<string, TallyBucket>> {
+    const rows = await this.sql.query<{ bucket: string; count: string | number; sums: Record<string, string | number> }>(
+      `SELECT bucket, count, sums FROM bahi_rm_tallies WHERE generation = ${ACTIVE} AND collection = $1 AND owner_id = $2 AND tally = $3 AND count <> 0`,
+      [collection, ownerId, tally],
+    );
+    return Object.fromEntries(
+      rows.map((row) => [row.bucket, { count: Number(row.count), sums: Object.fromEntries(Object.entries(row.sums).map(([name, value]) => [name, Number(value)])) }]),
+    );
+  }
+
   async find<T>(collection: string, where: Readonly<Record<string, string | number | boolean | null>>): Promise<T[]> {
+    if (isLookup(collection, Object.keys(where))) {
+      const statement = lookupStatement(collection, where);
+      return (await this.sql.query<{ data: T }>(statement.text, statement.values)).map((row) => row.data);
+    }
     const rows = await this.sql.query<{ data: T }>(
       `SELECT data FROM bahi_rm_documents
         WHERE generation = ${ACTIVE} AND collection = $1 AND data IS NOT NULL AND data @> $2::jsonb
@@ -167,10 +197,10 @@ export class SqlReadStore implements ReadStore {
         for (const { projection } of absent) {
           const { parts, scope } = partitioning(projection);
           await tx.query(
-            `INSERT INTO bahi_rm_generations (generation, projection, status, parts, scope)
-             SELECT COALESCE((SELECT max(generation) FROM bahi_rm_generations), 0) + 1, $1, 'active', $2, $3
+            `INSERT INTO bahi_rm_generations (generation, projection, status, parts, scope, keys_version)
+             SELECT COALESCE((SELECT max(generation) FROM bahi_rm_generations), 0) + 1, $1, 'active', $2, $3, $4
               WHERE NOT EXISTS (SELECT 1 FROM bahi_rm_generations WHERE projection = $1 AND status = 'active')`,
-            [projection, checkedParts(parts), scope],
+            [projection, checkedParts(parts), scope, KEYS_VERSION],
           );
         }
       });
@@ -316,11 +346,12 @@ export class SqlReadStore implements ReadStore {
       await tx.query("LOCK TABLE bahi_rm_generations IN EXCLUSIVE MODE");
       const [row] = await tx.query<{ next: number }>("SELECT COALESCE(max(generation), 0) + 1 AS next FROM bahi_rm_generations");
       const next = Number(row!.next);
-      await tx.query("INSERT INTO bahi_rm_generations (generation, projection, status, parts, scope) VALUES ($1, $2, 'building', $3, $4)", [
+      await tx.query("INSERT INTO bahi_rm_generations (generation, projection, status, parts, scope, keys_version) VALUES ($1, $2, 'building', $3, $4, $5)", [
         next,
         projection,
         checkedParts(partitioning.parts),
         partitioning.scope,
+        KEYS_VERSION,
       ]);
       return next;
     });
@@ -368,6 +399,7 @@ export class SqlReadStore implements ReadStore {
       await this.sql.transaction(async (tx) => {
         await tx.query("DELETE FROM bahi_rm_parked WHERE generation = $1", [generation]);
         await tx.query("DELETE FROM bahi_rm_checkpoints WHERE generation = $1", [generation]);
+        await tx.query("DELETE FROM bahi_rm_tallies WHERE generation = $1", [generation]);
         // A writer that raced the last batch could have added a document: only a bare generation goes.
         await tx.query("DELETE FROM bahi_rm_generations WHERE generation = $1 AND status = 'retired' AND NOT EXISTS (SELECT 1 FROM bahi_rm_documents WHERE generation = $1)", [
           generation,
@@ -391,22 +423,93 @@ function checkedParts(parts: number): number {
   return parts;
 }
 
+/**
+ * Writes the documents with their declared keys, and moves their collection's tallies by what
+ * each document's old keys gave and its new ones give (read in this transaction, under the
+ * partition's checkpoint lock, so no other writer moves them meanwhile).
+ */
 async function writeDocuments(tx: SqlExecutor, generation: number, documents: readonly ReadDocument[]): Promise<void> {
   if (documents.length === 0) return;
+  const keyed = documents.map((d) => ({ ...d, keys: keysOf(d.collection, d.data) }));
+  await writeTallies(tx, generation, keyed);
   await tx.query(
-    `INSERT INTO bahi_rm_documents (generation, collection, id, owner_id, data, position)
-     SELECT $1, d.collection, d.id, d.owner_id, d.data::jsonb, d.position
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS d(collection, id, owner_id, data, position)
+    `INSERT INTO bahi_rm_documents (generation, collection, id, owner_id, data, position, keys)
+     SELECT $1, d.collection, d.id, d.owner_id, d.data::jsonb, d.position, d.keys::jsonb
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS d(collection, id, owner_id, data, position, keys)
      ON CONFLICT (generation, collection, id)
-     DO UPDATE SET owner_id = EXCLUDED.owner_id, data = EXCLUDED.data, position = EXCLUDED.position`,
+     DO UPDATE SET owner_id = EXCLUDED.owner_id, data = EXCLUDED.data, position = EXCLUDED.position, keys = EXCLUDED.keys`,
     [
       generation,
-      documents.map((d) => d.collection),
-      documents.map((d) => d.id),
-      documents.map((d) => d.ownerId),
-      documents.map((d) => (d.data === null ? null : JSON.stringify(d.data))),
-      documents.map((d) => d.position),
+      keyed.map((d) => d.collection),
+      keyed.map((d) => d.id),
+      keyed.map((d) => d.ownerId),
+      keyed.map((d) => (d.data === null ? null : JSON.stringify(d.data))),
+      keyed.map((d) => d.position),
+      keyed.map((d) => (d.keys === null ? null : JSON.stringify(d.keys))),
     ],
+  );
+}
+
+export type TallyRow = { collection: string; owner: string; tally: string; bucket: string; count: number; sums: Record<string, number> };
+
+/** Adds tally rows' counts and sums into a map keyed by collection, owner, tally and bucket. */
+export function addTallies(into: Map<string, TallyRow>, collection: string, owner: string | null, deltas: ReturnType<typeof tallyDeltas>): void {
+  if (owner === null) return;
+  for (const delta of deltas) {
+    const key = JSON.stringify([collection, owner, delta.tally, delta.bucket]);
+    const row = into.get(key) ?? { collection, owner, tally: delta.tally, bucket: delta.bucket, count: 0, sums: {} };
+    row.count += delta.count;
+    for (const [sum, value] of Object.entries(delta.sums)) row.sums[sum] = (row.sums[sum] ?? 0) + value;
+    into.set(key, row);
+  }
+}
+
+/** Adds the rows to the generation's stored tallies (upserting each bucket's count and sums). */
+export async function storeTallies(tx: SqlExecutor, generation: number, rows: Iterable<TallyRow>): Promise<void> {
+  const list = [...rows];
+  if (list.length === 0) return;
+  await tx.query(
+    `INSERT INTO bahi_rm_tallies (generation, collection, owner_id, tally, bucket, count, sums)
+     SELECT $1, t.collection, t.owner_id, t.tally, t.bucket, t.count, t.sums::jsonb
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) AS t(collection, owner_id, tally, bucket, count, sums)
+     ON CONFLICT (generation, collection, owner_id, tally, bucket) DO UPDATE SET
+       count = bahi_rm_tallies.count + EXCLUDED.count,
+       sums = (SELECT COALESCE(jsonb_object_agg(k, COALESCE((bahi_rm_tallies.sums->>k)::numeric, 0) + COALESCE((EXCLUDED.sums->>k)::numeric, 0)), '{}'::jsonb)
+                 FROM jsonb_object_keys(bahi_rm_tallies.sums || EXCLUDED.sums) AS k)`,
+    [
+      generation,
+      list.map((r) => r.collection),
+      list.map((r) => r.owner),
+      list.map((r) => r.tally),
+      list.map((r) => r.bucket),
+      list.map((r) => r.count),
+      list.map((r) => JSON.stringify(r.sums)),
+    ],
+  );
+}
+
+async function writeTallies(tx: SqlExecutor, generation: number, documents: readonly (ReadDocument & { keys: DocumentKeys | null })[]): Promise<void> {
+  const tallied = documents.filter((d) => indexOf(d.collection)?.tallies !== undefined);
+  if (tallied.length === 0) return;
+  const stored = await tx.query<{ collection: string; id: string; owner_id: string | null; keys: DocumentKeys | null }>(
+    `SELECT d.collection, d.id, d.owner_id, d.keys FROM bahi_rm_documents d
+       JOIN unnest($2::text[], $3::text[]) AS k(collection, id) ON d.collection = k.collection AND d.id = k.id
+      WHERE d.generation = $1`,
+    [generation, tallied.map((d) => d.collection), tallied.map((d) => d.id)],
+  );
+  const current = new Map(stored.map((row) => [`${row.collection}/${row.id}`, { owner: row.owner_id, keys: row.keys }]));
+  const rows = new Map<string, TallyRow>();
+  for (const doc of tallied) {
+    const key = `${doc.collection}/${doc.id}`;
+    const before = current.get(key);
+    if (before) addTallies(rows, doc.collection, before.owner, tallyDeltas(doc.collection, before.keys, null));
+    addTallies(rows, doc.collection, doc.ownerId, tallyDeltas(doc.collection, null, doc.keys));
+    current.set(key, { owner: doc.ownerId, keys: doc.keys });
+  }
+  await storeTallies(
+    tx,
+    generation,
+    [...rows.values()].filter((row) => row.count !== 0 || Object.values(row.sums).some((v) => v !== 0)),
   );
 }
 

@@ -1,0 +1,390 @@
+/**
+ * Issue 12: what the everyday screens cost to read at 1,000 and at 1,00,000 invoices in ONE
+ * business: the dashboard, the first and the fifth page of the invoice list, this month's
+ * report and this month's GSTR-1 preview, each asked 200 times over HTTP (p50 and p99).
+ *
+ * The measured month (the Indian month of the server's fixed clock) holds the same 300
+ * invoices at both sizes; the rest of the history lies in the months before it (700 invoices
+ * over two years for the small business, 99,700 over eight years for the large one). So a
+ * read whose cost depends only on the period asked costs the same at both sizes, and one that
+ * reads the whole book does not.
+ *
+ * Each size gets a fresh store. The history is written straight into the log with bulk
+ * INSERTs (setup only: the HTTP path would take an hour), in the order a real business would
+ * have written it, then projected by the real projector like any other events. Statuses are
+ * mixed with the real event types: older invoices are mostly paid (InvoicePaymentRecorded),
+ * some overdue (InvoiceBecameOverdue) and some still pending; this month's are 40% paid.
+ *
+ * `node --import tsx tests/bench/reads.ts [sizes…] [--requests N]`: this scenario alone.
+ */
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { indianDateOf } from "@bahi/shared/contract";
+import { returnPeriodOf } from "@bahi/shared/returns";
+import { storesOnClient, type SqlClient } from "@bahi/shared/server";
+import { createBahi } from "../../bin/server.ts";
+import { ApiClient } from "../support/apiClient.ts";
+import { freshPglite } from "../support/pglite.ts";
+
+/** The server's clock, stopped: the measured month is November 2026 (India). */
+const NOW = new Date("2026-11-20T10:00:00+05:30");
+const MONTH_START = Date.parse("2026-11-01T00:00:00+05:30");
+const THIS_MONTH = 300;
+const DAY_MS = 86_400_000;
+const REQUESTS = 200;
+/** Untimed requests per endpoint before the timed ones (first-use compilation, caches). */
+const WARM_UP = 3;
+const PAGE = 50;
+
+const SUPPLIER = { name: "Bench Traders", gstin: "27AAPFU0939F1ZV", address: "1 Market Road, Pune", stateCode: "27" };
+
+interface Customer {
+  id: string;
+  name: string;
+  gstin: string | null;
+  stateCode: string;
+}
+interface Product {
+  id: string;
+  name: string;
+  hsnCode: string;
+  pricePaise: number;
+  rateBasisPoints: number;
+  /** The GST on one unit, exact in paise for these prices (no rounding needed). */
+  taxPerUnitPaise: number;
+}
+
+interface Business {
+  ownerId: string;
+  customers: Customer[];
+  products: Product[];
+}
+
+async function seed(client: ApiClient): Promise<Business> {
+  const ok = <T>(response: { status: number; body: T }, what: string): T => {
+    if (response.status !== 200 && response.status !== 201) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+  const me = await client.register();
+  ok(await client.put("/api/profile", { companyName: SUPPLIER.name, gstNumber: SUPPLIER.gstin, businessAddress: SUPPLIER.address }), "profile");
+  ok(await client.post("/api/profile/plan", { plan: "professional" }), "plan");
+  const products: Product[] = [];
+  for (const p of [
+    { name: "Laptop bag", hsnCode: "4202", pricePaise: 100_000, rateBasisPoints: 1800 },
+    { name: "Notebook", hsnCode: "4820", pricePaise: 25_000, rateBasisPoints: 500 },
+  ]) {
+    const body = ok(
+      await client.post("/api/products", {
+        name: p.name,
+        sku: `B-${randomUUID().slice(0, 8)}`,
+        category: "Other",
+        price: String(p.pricePaise / 100),
+        stock: 100_000_000,
+        gstRate: p.rateBasisPoints / 100,
+        hsnCode: p.hsnCode,
+      }),
+      `product ${p.name}`,
+    ) as { id: string };
+    // Prices chosen so one unit's tax is a whole, even number of paise: no rounding anywhere below.
+    const taxPerUnitPaise = (p.pricePaise * p.rateBasisPoints) / 10_000;
+    if (!Number.isInteger(taxPerUnitPaise / 2)) throw new Error(`${p.name}: pick a price whose tax splits into whole paise`);
+    products.push({ ...p, id: body.id, taxPerUnitPaise });
+  }
+  const customers: Customer[] = [];
+  for (const c of [
+    { name: "Sharma Electronics", gstin: "27AADCB2230M1ZT", stateCode: "27" },
+    { name: "Rao Traders", gstin: "29AABCR1718E1ZL", stateCode: "29" },
+    { name: "Patil Stores", gstin: "27AABCU9603R1ZN", stateCode: "27" },
+    { name: "Walk-in customer", gstin: null, stateCode: "27" },
+  ]) {
+    const body = ok(
+      await client.post("/api/customers", { name: c.name, address: "12 MG Road", ...(c.gstin ? { gstNumber: c.gstin } : { stateCode: c.stateCode }) }),
+      `customer ${c.name}`,
+    ) as { id: string };
+    customers.push({ ...c, id: body.id });
+  }
+  return { ownerId: me.id, customers, products };
+}
+
+interface Row {
+  stream: string;
+  revision: number;
+  type: string;
+  data: unknown;
+  at: string;
+}
+
+const isoDay = (ms: number) => indianDateOf(new Date(ms).toISOString());
+
+/** InvoiceCreated as the command writes it today (see shared/src/events/catalogue.ts), and what became of the invoice. */
+function invoiceEvents(business: Business, i: number, atMs: number, thisMonth: boolean): Row[] {
+  const invoiceId = randomUUID();
+  const customer = business.customers[i % business.customers.length]!;
+  const product = business.products[(i >> 2) % business.products.length]!;
+  const quantity = 1 + (i % 5);
+  const intra = customer.stateCode === SUPPLIER.stateCode;
+  const taxablePaise = product.pricePaise * quantity;
+  const taxPaise = product.taxPerUnitPaise * quantity;
+  // Both products' per-unit tax (₹180, ₹12.50) is even in paise: the intra-state halves are exact.
+  const cgstPaise = intra ? taxPaise / 2 : 0;
+  const sgstPaise = intra ? taxPaise / 2 : 0;
+  const igstPaise = intra ? 0 : taxPaise;
+  const totalPaise = taxablePaise + taxPaise;
+  const at = new Date(atMs).toISOString();
+  // This month's: 40% paid, the rest due in 30 days. Older: 80% paid, 10% overdue, 10% pending (due on receipt).
+  const kind = thisMonth ? (i % 10 < 4 ? "paid" : "pending-due") : i % 20 < 16 ? "paid" : i % 20 < 18 ? "overdue" : "pending";
+  const dueDate = kind === "pending-due" || kind === "overdue" ? isoDay(atMs + 30 * DAY_MS) : null;
+  const rows: Row[] = [
+    {
+      stream: `invoice-${invoiceId}`,
+      revision: 0,
+      type: "InvoiceCreated",
+      at,
+      data: {
+        invoiceId,
+        ownerId: business.ownerId,
+        invoiceNumber: `INV-${String(i + 1).padStart(6, "0")}`,
+        issueDate: at,
+        dueDate,
+        notes: null,
+        placeOfSupply: customer.stateCode,
+        taxKind: intra ? "intra" : "inter",
+        stateTaxLabel: "SGST",
+        supplier: { ...SUPPLIER, pinCode: null },
+        customer: { id: customer.id, name: customer.name, gstin: customer.gstin, address: "12 MG Road", email: null, phone: null, stateCode: customer.stateCode },
+        lines: [
+          {
+            lineId: randomUUID(),
+            productId: product.id,
+            productName: product.name,
+            hsnCode: product.hsnCode,
+            quantity,
+            unit: "NOS",
+            pricePaise: product.pricePaise,
+            rateBasisPoints: product.rateBasisPoints,
+            discount: null,
+            discountPaise: 0,
+            taxablePaise,
+            cgstPaise,
+            sgstPaise,
+            igstPaise,
+            cessPaise: 0,
+            amountPaise: totalPaise,
+          },
+        ],
+        subtotalPaise: taxablePaise,
+        cgstPaise,
+        sgstPaise,
+        igstPaise,
+        cessPaise: 0,
+        gstAmountPaise: taxPaise,
+        totalPaise,
+        createdAt: at,
+      },
+    },
+  ];
+  if (kind === "paid") {
+    // Paid a few days later, never after the server's today.
+    const paidMs = Math.min(atMs + (1 + (i % 7)) * DAY_MS, NOW.getTime() - 60_000);
+    const paidAt = new Date(paidMs).toISOString();
+    rows.push({
+      stream: `invoice-${invoiceId}`,
+      revision: 1,
+      type: "InvoicePaymentRecorded",
+      at: paidAt,
+      data: {
+        invoiceId,
+        ownerId: business.ownerId,
+        paymentId: randomUUID(),
+        amountPaise: totalPaise,
+        date: isoDay(paidMs),
+        mode: i % 3 === 0 ? "upi" : i % 3 === 1 ? "bank_transfer" : "cash",
+        reference: null,
+        settles: true,
+        recordedAt: paidAt,
+      },
+    });
+  } else if (kind === "overdue") {
+    const markedMs = atMs + 31 * DAY_MS;
+    rows.push({
+      stream: `invoice-${invoiceId}`,
+      revision: 1,
+      type: "InvoiceBecameOverdue",
+      at: new Date(markedMs).toISOString(),
+      data: { invoiceId, ownerId: business.ownerId, dueDate, markedAt: new Date(markedMs).toISOString() },
+    });
+  }
+  return rows;
+}
+
+async function insert(sql: SqlClient, ownerId: string, rows: Row[]) {
+  // Written in the order given (WITH ORDINALITY): a payment after its invoice, as the log would have them.
+  await sql.query(
+    `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata, recorded_at)
+     SELECT e.id::uuid, e.stream, e.revision, e.type, e.data::jsonb, e.metadata::jsonb, e.at::timestamptz
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(id, stream, revision, type, data, metadata, at, n)
+      ORDER BY e.n`,
+    [
+      rows.map(() => randomUUID()),
+      rows.map((r) => r.stream),
+      rows.map((r) => r.revision),
+      rows.map((r) => r.type),
+      rows.map((r) => JSON.stringify(r.data)),
+      rows.map((r) => JSON.stringify({ userId: ownerId, actor: `user:${ownerId}`, causationId: null, correlationId: "bench", occurredAt: r.at, schemaVersion: 1 })),
+      rows.map((r) => r.at),
+    ],
+  );
+}
+
+/**
+ * `older` invoices spread evenly over `years` before the measured month, then THIS_MONTH in it
+ * (up to an hour before the clock). A batch's follow-ups (payments, overdue marks) are written
+ * after its invoices, the history oldest first.
+ */
+async function bulkHistory(sql: SqlClient, business: Business, older: number, years: number) {
+  const historyStart = MONTH_START - years * 365 * DAY_MS;
+  const thisMonthSpan = NOW.getTime() - 3_600_000 - MONTH_START;
+  const total = older + THIS_MONTH;
+  const BATCH = 5000;
+  for (let offset = 0; offset < total; offset += BATCH) {
+    const created: Row[] = [];
+    const later: Row[] = [];
+    for (let i = offset; i < Math.min(total, offset + BATCH); i++) {
+      const thisMonth = i >= older;
+      const atMs = thisMonth
+        ? MONTH_START + Math.floor(((i - older) * thisMonthSpan) / THIS_MONTH)
+        : historyStart + Math.floor((i * (MONTH_START - historyStart)) / Math.max(1, older));
+      const [invoice, ...followUps] = invoiceEvents(business, i, atMs, thisMonth);
+      created.push(invoice!);
+      later.push(...followUps);
+    }
+    await insert(sql, business.ownerId, [...created, ...later]);
+  }
+}
+
+/** Nearest-rank percentile of sorted timings. */
+const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
+
+async function timings(client: ApiClient, path: string, requests: number): Promise<{ p50: number; p99: number }> {
+  const ms: number[] = [];
+  for (let i = 0; i < WARM_UP + requests; i++) {
+    const started = performance.now();
+    const response = await client.get(path);
+    const elapsed = performance.now() - started;
+    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${JSON.stringify(response.body).slice(0, 500)}`);
+    if (i >= WARM_UP) ms.push(elapsed);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 0.5), p99: percentile(ms, 0.99) };
+}
+
+interface Endpoint {
+  label: string;
+  path: string;
+}
+
+/** One business of `size` invoices on a fresh store; each endpoint timed `requests` times. */
+async function measure(size: number, requests: number, progress: (line: string) => void): Promise<{ setup: string; results: Map<string, { p50: number; p99: number }> }> {
+  const older = size - THIS_MONTH;
+  if (older < 0) throw new Error(`a size below ${THIS_MONTH} invoices cannot hold the measured month`);
+  const sql = await freshPglite();
+  const stores = await storesOnClient(sql, "bench");
+  const bahi = createBahi({
+    roles: ["command-api", "read-api", "projector"],
+    stores,
+    sessionSecret: "b".repeat(40),
+    clientDir: null,
+    clock: () => new Date(NOW),
+    authLimits: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 },
+  });
+  try {
+    const server = await bahi.listen(0, "127.0.0.1");
+    const client = new ApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const business = await seed(client);
+    const writeStarted = performance.now();
+    await bulkHistory(sql, business, older, size > 10_000 ? 8 : 2);
+    const writeSeconds = (performance.now() - writeStarted) / 1000;
+    const projectStarted = performance.now();
+    await bahi.projector!.catchUp();
+    const projectSeconds = (performance.now() - projectStarted) / 1000;
+    progress(`${size} invoices: written in ${writeSeconds.toFixed(1)} s, projected in ${projectSeconds.toFixed(1)} s`);
+    // The setup can outlast the server's keep-alive timeout: the client's idle socket may be
+    // closed under its next request (ECONNRESET). One untimed request lets it fail and be replaced.
+    await client.get("/api/health").catch(() => undefined);
+
+    const first = await client.get(`/api/invoices?limit=${PAGE}`);
+    if (first.status !== 200) throw new Error(`GET /api/invoices?limit=${PAGE}: ${first.status} ${JSON.stringify(first.body).slice(0, 500)}`);
+    if (first.body.total !== size || first.body.items.length !== PAGE) throw new Error(`the list holds ${first.body.total} invoices, ${first.body.items.length} on the page`);
+    // Follow nextCursor to the fifth page (rows 201-250, newest first); its cursor is then asked again and again.
+    let cursor: string = first.body.nextCursor;
+    for (let page = 2; page < 5; page++) {
+      const next = await client.get(`/api/invoices?limit=${PAGE}&cursor=${encodeURIComponent(cursor)}`);
+      if (next.status !== 200 || !next.body.nextCursor) throw new Error(`page ${page}: ${next.status} ${JSON.stringify(next.body).slice(0, 500)}`);
+      cursor = next.body.nextCursor;
+    }
+    const report = await client.get("/api/reports?period=this-month");
+    if (report.status !== 200) throw new Error(`GET /api/reports: ${report.status} ${JSON.stringify(report.body).slice(0, 500)}`);
+
+    const endpoints: Endpoint[] = [
+      { label: "GET /api/dashboard/stats", path: "/api/dashboard/stats" },
+      { label: `GET /api/invoices?limit=${PAGE} (first page)`, path: `/api/invoices?limit=${PAGE}` },
+      { label: `GET /api/invoices?limit=${PAGE}&cursor (5th page, rows 201-250, by nextCursor)`, path: `/api/invoices?limit=${PAGE}&cursor=${encodeURIComponent(cursor)}` },
+      { label: "GET /api/reports?period=this-month", path: "/api/reports?period=this-month" },
+      { label: `GET /api/gst/returns/preview?type=GSTR1&period=${returnPeriodOf(NOW)}`, path: `/api/gst/returns/preview?type=GSTR1&period=${returnPeriodOf(NOW)}` },
+    ];
+    const results = new Map<string, { p50: number; p99: number }>();
+    for (const endpoint of endpoints) {
+      const result = await timings(client, endpoint.path, requests);
+      progress(`${size} invoices: ${endpoint.label} p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
+      results.set(endpoint.label, result);
+    }
+    return {
+      setup: `writing the log took ${writeSeconds.toFixed(1)} s, projecting it ${projectSeconds.toFixed(1)} s`,
+      results,
+    };
+  } finally {
+    await bahi.close();
+    await stores.close();
+  }
+}
+
+/**
+ * Rows for the README's table: one per endpoint and size, then one per endpoint with the
+ * largest size's figures over the smallest's (issue 12 asks for at most 1.5×).
+ */
+export async function readLatency(sizes: readonly number[] = [1_000, 100_000], requests = REQUESTS, progress: (line: string) => void = () => undefined): Promise<string[]> {
+  const rows: string[] = [];
+  const bySize: { size: number; results: Map<string, { p50: number; p99: number }> }[] = [];
+  for (const size of sizes) {
+    const { setup, results } = await measure(size, requests, progress);
+    const count = size.toLocaleString("en-IN");
+    for (const [label, { p50, p99 }] of results) rows.push(`| ${label} with ${count} invoices | ${requests} | p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms |`);
+    rows.push(`| (setup for ${count} invoices: ${setup}) | | |`);
+    bySize.push({ size, results });
+  }
+  const small = bySize[0];
+  const large = bySize[bySize.length - 1];
+  if (small && large && large !== small) {
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+    for (const [label, big] of large.results) {
+      const base = small.results.get(label)!;
+      rows.push(
+        `| ${label}: ${large.size.toLocaleString("en-IN")} vs ${small.size.toLocaleString("en-IN")} invoices | ratio | p50 ${ratio(big.p50, base.p50)}, p99 ${ratio(big.p99, base.p99)} (issue 12 asks ≤ 1.5×) |`,
+      );
+    }
+  }
+  return rows;
+}
+
+if (process.argv[1]?.endsWith("reads.ts")) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf("--requests");
+  const requests = at >= 0 ? Number(args[at + 1]) : REQUESTS;
+  const sizes = args
+    .filter((_, i) => at < 0 || (i !== at && i !== at + 1))
+    .map(Number)
+    .filter((n) => n > 0);
+  console.log("| what | requests | result |\n|---|---|---|");
+  // Progress on stderr: the 1,00,000 case takes minutes.
+  for (const row of await readLatency(sizes.length > 0 ? sizes : undefined, requests, (line) => console.error(line))) console.log(row);
+}
