@@ -100,6 +100,9 @@ export class SqlReadStore implements ReadStore {
   private listening: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
+  /** PGlite only: documents written since the planner's statistics were last gathered, and how many rows they saw. */
+  private writtenSinceAnalyze = 0;
+  private rowsAtAnalyze = 0;
 
   constructor(private readonly sql: SqlClient) {
     this.committed.setMaxListeners(0);
@@ -317,6 +320,26 @@ export class SqlReadStore implements ReadStore {
       await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
     });
     this.committed.emit("commit");
+    await this.analyzeWhenGrown(ordered.reduce((sum, batch) => sum + batch.documents.length, 0));
+  }
+
+  /**
+   * PGlite runs no autovacuum, so nothing gathers the planner's statistics: after a bulk of
+   * writes it would still think the read models empty and pick any index of a business's
+   * documents for a filter (a month's 300 invoices read through the status index, 100k rows
+   * filtered). Like autovacuum's analyze threshold, once the documents written since the last
+   * ANALYZE pass 500 plus half the rows it saw, it runs again. PostgreSQL's own daemon
+   * does this on a server.
+   */
+  private async analyzeWhenGrown(written: number): Promise<void> {
+    if (this.sql.kind !== "pglite" || written === 0) return;
+    this.writtenSinceAnalyze += written;
+    if (this.writtenSinceAnalyze < 500 + this.rowsAtAnalyze / 2) return;
+    this.writtenSinceAnalyze = 0;
+    await this.sql.query("ANALYZE bahi_rm_documents");
+    await this.sql.query("ANALYZE bahi_rm_tallies");
+    const [row] = await this.sql.query<{ rows: number }>("SELECT reltuples::bigint AS rows FROM pg_class WHERE relname = 'bahi_rm_documents' AND relkind = 'r'");
+    this.rowsAtAnalyze = Math.max(0, Number(row?.rows ?? 0));
   }
 
   async parked(filter: { projection?: string; generation?: number } = {}): Promise<ParkedEvent[]> {
