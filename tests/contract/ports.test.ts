@@ -71,28 +71,31 @@ function contractsOn(kind: "pglite" | "postgres"): void {
   readQueriesContract(kind, openReadStore);
 
   describe(`SQL read models: ${kind}`, () => {
-    it.skipIf(kind !== "pglite")("gathers the planner's statistics after a bulk of writes (PGlite has no autovacuum)", async () => {
-      const { sql, release } = await openSql(kind);
-      try {
-        const store = new SqlReadStore(sql);
-        const [state] = await store.activeProjections(["invoices"]);
-        const documents = Array.from({ length: 600 }, (_, i) => ({
-          collection: "invoices",
-          id: `analyze-${i}`,
-          ownerId: "owner",
-          data: { status: "pending" },
-          position: `${i + 1}:${i + 1}`,
-        }));
-        const tuples = async () =>
-          Number((await sql.query<{ n: number }>("SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'bahi_rm_documents' AND relkind = 'r'"))[0]!.n);
-        const before = await tuples();
-        await store.commit([{ projection: "invoices", generation: state!.generation, expectedCheckpoint: state!.checkpoint, checkpoint: "600:600", documents }]);
-        expect(await tuples()).toBeGreaterThanOrEqual(Math.max(before, 0) + 600);
-        await store.close();
-      } finally {
-        await release();
-      }
-    });
+    // Only on PGlite: a PostgreSQL server's autovacuum gathers its statistics itself.
+    if (kind === "pglite") {
+      it("gathers the planner's statistics after a bulk of writes (PGlite has no autovacuum)", async () => {
+        const { sql, release } = await openSql(kind);
+        try {
+          const store = new SqlReadStore(sql);
+          const [state] = await store.activeProjections(["invoices"]);
+          const documents = Array.from({ length: 600 }, (_, i) => ({
+            collection: "invoices",
+            id: `analyze-${i}`,
+            ownerId: "owner",
+            data: { status: "pending" },
+            position: `${i + 1}:${i + 1}`,
+          }));
+          const tuples = async () =>
+            Number((await sql.query<{ n: number }>("SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'bahi_rm_documents' AND relkind = 'r'"))[0]!.n);
+          const before = await tuples();
+          await store.commit([{ projection: "invoices", generation: state!.generation, expectedCheckpoint: state!.checkpoint, checkpoint: "600:600", documents }]);
+          expect(await tuples()).toBeGreaterThanOrEqual(Math.max(before, 0) + 600);
+          await store.close();
+        } finally {
+          await release();
+        }
+      });
+    }
 
     it('replaces the first schema (one global generation, checkpoint "main") with per-projection generations', async () => {
       const { sql, release } = await openSql(kind);
