@@ -8,9 +8,8 @@
  * request, answered from the replay itself.
  */
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import { migrate, storesOnClient, type SqlClient } from "@bahi/shared/server";
-import { createBahi } from "../../bin/server.ts";
+import { migrate, type SqlClient } from "@bahi/shared/server";
+import { serveBench } from "./server.ts";
 import { ApiClient } from "../support/apiClient.ts";
 import { freshPglite } from "../support/pglite.ts";
 
@@ -117,18 +116,10 @@ async function timed(client: ApiClient, path: string): Promise<number> {
 export async function asOfLatency(sizes: readonly number[] = [1_000, 50_000, 100_000]): Promise<string[]> {
   const rows: string[] = [];
   const sql = await freshPglite();
-  const stores = await storesOnClient(sql, "bench");
   // No projector: the as-of answer reads the log alone, and the live read models are not timed here.
-  const bahi = createBahi({
-    roles: ["command-api", "read-api"],
-    stores,
-    sessionSecret: "b".repeat(40),
-    clientDir: null,
-    authLimits: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 },
-  });
-  const server = await bahi.listen(0, "127.0.0.1");
+  const app = await serveBench(sql, { roles: ["command-api", "read-api"] });
   try {
-    const client = new ApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { readYourWrites: false });
+    const client = new ApiClient(app.url, { readYourWrites: false });
     const me = await client.register();
     await client.put("/api/profile", { companyName: "Bench Traders", gstNumber: "27AAPFU0939F1ZV" });
     const product = (await client.post("/api/products", { name: "Widget", sku: `W-${randomUUID().slice(0, 8)}`, category: "Other", price: "100", stock: 1_000_000, gstRate: 18 }))
@@ -161,8 +152,7 @@ export async function asOfLatency(sizes: readonly number[] = [1_000, 50_000, 100
     }
     return rows;
   } finally {
-    await bahi.close();
-    await stores.close();
+    await app.close();
   }
 }
 

@@ -8,34 +8,10 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openPglite, pgliteClient, storesOnClient } from "@bahi/shared/server";
-import { createBahi } from "../../bin/server.ts";
+import { openPglite, pgliteClient } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
-import { freshPglite } from "../support/pglite.ts";
 import { readLatency } from "./reads.ts";
-import type { AddressInfo } from "node:net";
-
-async function serve(sql: Awaited<ReturnType<typeof freshPglite>>) {
-  const stores = await storesOnClient(sql, "bench");
-  const bahi = createBahi({
-    roles: ["command-api", "read-api", "projector"],
-    stores,
-    sessionSecret: "b".repeat(40),
-    clientDir: null,
-    authLimits: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 },
-  });
-  const server = await bahi.listen(0, "127.0.0.1");
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    stores,
-    bahi,
-    url,
-    async close() {
-      await bahi.close();
-      await stores.close();
-    },
-  };
-}
+import { serveBench } from "./server.ts";
 
 async function seedBusiness(client: ApiClient) {
   await client.register();
@@ -61,7 +37,7 @@ const invoiceBody = (customerId: string, productId: string) => ({
 
 export async function invoiceThroughput(): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), "bahi-bench-"));
-  const app = await serve(pgliteClient(await openPglite(dir), { durableDir: dir }));
+  const app = await serveBench(pgliteClient(await openPglite(dir), { durableDir: dir }));
   try {
     const client = new ApiClient(app.url);
     const { product, customer } = await seedBusiness(client);

@@ -18,11 +18,10 @@
  * `node --import tsx tests/bench/reads.ts [sizes…] [--requests N]`: this scenario alone.
  */
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { indianDateOf } from "@bahi/shared/contract";
 import { returnPeriodOf } from "@bahi/shared/returns";
-import { storesOnClient, type SqlClient } from "@bahi/shared/server";
-import { createBahi } from "../../bin/server.ts";
+import type { SqlClient } from "@bahi/shared/server";
+import { serveBench } from "./server.ts";
 import { ApiClient } from "../support/apiClient.ts";
 import { freshPglite } from "../support/pglite.ts";
 
@@ -288,18 +287,10 @@ async function measure(size: number, requests: number, progress: (line: string) 
   const older = size - THIS_MONTH;
   if (older < 0) throw new Error(`a size below ${THIS_MONTH} invoices cannot hold the measured month`);
   const sql = await freshPglite();
-  const stores = await storesOnClient(sql, "bench");
-  const bahi = createBahi({
-    roles: ["command-api", "read-api", "projector"],
-    stores,
-    sessionSecret: "b".repeat(40),
-    clientDir: null,
-    clock: () => new Date(NOW),
-    authLimits: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 },
-  });
+  const app = await serveBench(sql, { clock: () => new Date(NOW) });
+  const bahi = app.bahi;
   try {
-    const server = await bahi.listen(0, "127.0.0.1");
-    const client = new ApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const client = new ApiClient(app.url);
     const business = await seed(client);
     const writeStarted = performance.now();
     await bulkHistory(sql, business, older, size > 10_000 ? 8 : 2);
@@ -343,8 +334,7 @@ async function measure(size: number, requests: number, progress: (line: string) 
       results,
     };
   } finally {
-    await bahi.close();
-    await stores.close();
+    await app.close();
   }
 }
 

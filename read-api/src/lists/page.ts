@@ -58,7 +58,7 @@ export interface ListSpec<T, S> {
   /** The counters above the table, from the collection's tallies. */
   summary: () => Promise<S>;
   /** How many documents the business has (a tally), when no filter is asked for. */
-  countAll: (summary: S) => number;
+  countAll: (summary: S) => number | Promise<number>;
   /** What each row becomes on the wire. */
   show?: (row: T) => T;
 }
@@ -78,7 +78,7 @@ export async function listAnswer<T, S>(readStore: ReadStore, spec: ListSpec<T, S
   const limit = request.limit ?? spec.defaultLimit;
   const after = request.cursor ? decodeCursor(request.cursor, collection, order) : undefined;
   const [rows, summary] = await Promise.all([readStore.page<T>(collection, ownerId, { ...filters, order, after, limit: limit + 1 }), spec.summary()]);
-  const total = hasFilters(filters) ? await readStore.count(collection, ownerId, filters) : spec.countAll(summary);
+  const total = hasFilters(filters) ? await readStore.count(collection, ownerId, filters) : await spec.countAll(summary);
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   const columns = indexOf(collection)!.orders[order]!;

@@ -41,8 +41,9 @@ async function partyList<T extends Party, S>(
 ): Promise<T[] | Page<T, S>> {
   const query = partyListQuerySchema.parse(rawQuery);
   const archived = query.archived ?? "false";
-  let byArchived: Tally | undefined;
-  const tally = async () => (byArchived ??= await readStore.tally(collection, userId, "byArchived"));
+  // One read of the tally serves the summary (live parties) and, unfiltered, the total (all of them).
+  let byArchived: Promise<Tally> | undefined;
+  const tally = () => (byArchived ??= readStore.tally(collection, userId, "byArchived"));
   return listAnswer<T, S>(readStore, {
     collection,
     ownerId: userId,
@@ -52,7 +53,7 @@ async function partyList<T extends Party, S>(
     request: query,
     defaultLimit: LIST_LIMIT_DEFAULT,
     summary: async () => summary(await tally()),
-    countAll: () => Object.values(byArchived ?? {}).reduce((sum, bucket) => sum + bucket.count, 0),
+    countAll: async () => Object.values(await tally()).reduce((sum, bucket) => sum + bucket.count, 0),
     show: (party) => ({ ...party, archived: party.archived === true }),
   });
 }
