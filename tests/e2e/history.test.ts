@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { indianDateOf } from "@bahi/shared/contract";
 import { apiCall, appInBrowser, hidden, navLink, registerThroughUi, rowMenuItem, screenshot, visible } from "./support/browser.ts";
 
 /**
@@ -31,7 +32,7 @@ describe("history of a record", () => {
     });
     const invoice = await apiCall<{ id: string; invoiceNumber: string }>(ui.page, ui.app.baseUrl, "post", "/api/invoices", body(1));
     await apiCall(ui.page, ui.app.baseUrl, "put", `/api/invoices/${invoice.id}`, body(2));
-    await apiCall(ui.page, ui.app.baseUrl, "post", `/api/invoices/${invoice.id}/payments`, { amount: "500", date: "2026-11-24", mode: "upi" });
+    await apiCall(ui.page, ui.app.baseUrl, "post", `/api/invoices/${invoice.id}/payments`, { amount: "500", date: indianDateOf(new Date()), mode: "upi" });
     await apiCall(ui.page, ui.app.baseUrl, "put", `/api/customers/${customer.id}`, { name: "Kumar Kirana Stores", stateCode: "27" });
 
     await navLink(ui.page, "Invoices").click();
