@@ -26,6 +26,13 @@ export interface Projection<Doc> {
    * gather events of several businesses (a person's memberships, a user across businesses).
    */
   partitionBy?: PartitionScope;
+  /**
+   * Issue 12, for a read model split by document: the handled events whose one document is
+   * their own business's (documentIds gives the event's business key, as businessKeyOf). A
+   * shard then finds them among its businesses' events rather than reading every shard's; one
+   * that names another document is parked, loudly.
+   */
+  byBusiness?: readonly EventType[];
 }
 
 /** Lets a typed projection sit in one list with the others (evolve takes its own document type, so `unknown` would not do). */

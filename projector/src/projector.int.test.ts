@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BahiEvent } from "@bahi/shared/events";
-import { storesOnClient, type SqlClient, type Stores } from "@bahi/shared/server";
+import { partitionOf, storesOnClient, type EventLog, type PartitionLeases, type RecordedEvent, type SqlClient, type Stores } from "@bahi/shared/server";
 import { freshPglite } from "../../tests/support/pglite.ts";
 import type { AnyProjection } from "./projection.ts";
 import { Projector } from "./projector.ts";
@@ -129,6 +129,81 @@ describe("the projector engine", () => {
 
     await projector([notes("notes", { broken: true })]).rebuild();
     expect((await stores.readStore.parked()).map((p) => p.position)).toEqual([bad]);
+  });
+
+  it("lets a shard read only its businesses' events and its document-split models' types, and parks a byBusiness event that names another document (issue 12)", async () => {
+    const parts = 2;
+    const owners: string[] = Array.from({ length: 8 }, () => randomUUID());
+    const byPart = (part: number) => owners.filter((owner) => partitionOf(owner, parts) === part);
+    expect(byPart(0).length * byPart(1).length).toBeGreaterThan(0);
+    for (const owner of owners) {
+      await customer(owner, `c-${owner}`);
+      await stores.eventStore.appendToStream(
+        `vendor-${randomUUID()}`,
+        [{ id: randomUUID(), type: "VendorAdded", data: { ownerId: owner, name: "Common" }, metadata: { schemaVersion: 1, userId: owner } } as never],
+        "no_stream",
+      );
+    }
+    const stray = await customer(owners[0], "STRAY");
+    // Split by document: one document per vendor name, gathering every business's vendors of that name.
+    const names: AnyProjection = {
+      collection: "names",
+      partitionBy: "document",
+      handles: ["VendorAdded"],
+      documentIds: (event) => [(event.data as { name: string }).name],
+      evolve: (doc: { count: number } | null) => ({ count: (doc?.count ?? 0) + 1 }),
+      ownerOf: () => null,
+    };
+    // Split by document, but its customer events name their own business's document.
+    const perOwner: AnyProjection = {
+      collection: "perowner",
+      partitionBy: "document",
+      handles: ["CustomerAdded"],
+      byBusiness: ["CustomerAdded"],
+      documentIds: (event) => {
+        const { ownerId, name } = event.data as { ownerId: string; name: string };
+        return [name === "STRAY" ? "elsewhere" : ownerId];
+      },
+      evolve: (doc: { count: number } | null) => ({ count: (doc?.count ?? 0) + 1 }),
+      ownerOf: () => null,
+    };
+    const read = new Map<number, RecordedEvent[]>();
+    const shard = (part: number) => {
+      const log = stores.eventLog;
+      const eventLog: EventLog = {
+        readAll: async (checkpoint, limit, filter) => {
+          const page = await log.readAll(checkpoint, limit, filter);
+          read.set(part, [...(read.get(part) ?? []), ...page.events]);
+          return page;
+        },
+        head: () => log.head(),
+        comparePositions: (a, b) => log.comparePositions(a, b),
+        onAppend: (listener) => log.onAppend(listener),
+      };
+      const leases: PartitionLeases = { held: async () => new Set([part]), close: async () => undefined };
+      return new Projector({ eventLog, readStore: stores.readStore, projections: [notes("notes", { broken: false }), names, perOwner], partitions: parts, leases, batchSize: 3 });
+    };
+    await shard(0).catchUp();
+    await shard(1).catchUp();
+
+    for (const part of [0, 1]) {
+      const mine = new Set(byPart(part));
+      // Its businesses' events, and every vendor (the document-split model's type); nothing else.
+      expect(read.get(part)!.every((e) => e.type === "VendorAdded" || mine.has(e.metadata.userId!))).toBe(true);
+      expect(read.get(part)!.filter((e) => e.type === "VendorAdded")).toHaveLength(owners.length);
+    }
+    for (const owner of owners) {
+      expect(await stores.readStore.get("notes", owner)).toEqual({ ownerId: owner, names: owner === owners[0] ? [`c-${owner}`, "STRAY"] : [`c-${owner}`] });
+      expect(await stores.readStore.get("perowner", owner)).toEqual({ count: 1 });
+    }
+    expect(await stores.readStore.get("names", "Common")).toEqual({ count: owners.length });
+    expect(await stores.readStore.get("perowner", "elsewhere")).toBeNull();
+    const parked = await stores.readStore.parked({ projection: "perowner" });
+    expect(parked.map((p) => p.position)).toEqual([stray]);
+    expect(parked[0]!.error).toMatch(/perowner document elsewhere of CustomerAdded is not its business .*: take CustomerAdded out of byBusiness/);
+    // Both shards went past the whole log.
+    const checkpoints = await stores.readStore.checkpoints();
+    expect([checkpoints.notes, checkpoints.names, checkpoints.perowner]).toEqual([stray, stray, stray]);
   });
 
   it("backs off while steps fail, doubling up to the bound, and logs why", async () => {

@@ -6,6 +6,7 @@ import {
   ProjectionConflictError,
   type DocumentKey,
   type EventLog,
+  type LogFilter,
   type ParkedEvent,
   type ParkedEventInput,
   type ParkedKey,
@@ -24,6 +25,8 @@ export interface ProjectorOptions {
   readStore: ReadStore;
   projections: readonly AnyProjection[];
   batchSize?: number;
+  /** Events per batch while filling a rebuild's generations (default 4 × batchSize): no reader waits on them. */
+  buildBatchSize?: number;
   /** How long to sleep when caught up if no append hint arrives. */
   idleMs?: number;
   /** First pause after a failed step; it doubles up to maxBackoffMs while steps keep failing. */
@@ -93,6 +96,28 @@ function assertInPartition(target: Target, next: ReadDocument | null): void {
   }
 }
 
+/**
+ * Issue 12: the part of the log these partitions need, so a shard does not read and route the
+ * other shards' businesses: the businesses of the business-split partitions it holds, and
+ * every event its document-split read models handle. undefined: the whole log (every
+ * partition held, or generations split different ways).
+ */
+function logFilter(groups: Iterable<Group>): LogFilter | undefined {
+  let parts: number | null = null;
+  const held = new Set<number>();
+  const types = new Set<string>();
+  for (const group of groups) {
+    if (group.scope === "document") {
+      for (const type of group.projection.handles) if (!group.projection.byBusiness?.includes(type)) types.add(type);
+      continue;
+    }
+    if (group.targets.size >= group.parts || (parts !== null && parts !== group.parts)) return undefined;
+    parts = group.parts;
+    for (const part of group.targets.keys()) held.add(part);
+  }
+  return { parts: parts ?? 1, held: [...held], types: [...types] };
+}
+
 /** How soon to look again while committed events are held back by an older running transaction. */
 const PENDING_MS = 20;
 
@@ -145,6 +170,7 @@ export function evolveDocument(
  */
 export class Projector {
   private readonly batchSize: number;
+  private readonly buildBatchSize: number;
   private readonly idleMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
@@ -163,6 +189,7 @@ export class Projector {
 
   constructor(private readonly options: ProjectorOptions) {
     this.batchSize = options.batchSize ?? 500;
+    this.buildBatchSize = options.buildBatchSize ?? 4 * this.batchSize;
     this.idleMs = options.idleMs ?? 1000;
     this.backoffMs = options.backoffMs ?? 100;
     this.maxBackoffMs = options.maxBackoffMs ?? 5000;
@@ -257,7 +284,7 @@ export class Projector {
         for (;;) {
           let read: number;
           try {
-            read = await this.stepTargets(targets);
+            read = await this.stepTargets(targets, this.buildBatchSize);
           } catch (error) {
             if (!(error instanceof ProjectionConflictError)) throw error;
             // A shard works these generations too: take up from where the partitions are now.
@@ -288,7 +315,7 @@ export class Projector {
     const held = await this.leases.held(this.partitions);
     const states = await this.options.readStore.buildingProjections(this.projectionNames);
     if (states.length === 0) return 0;
-    return this.stepTargets(this.targetsOf(states, held));
+    return this.stepTargets(this.targetsOf(states, held), this.buildBatchSize);
   }
 
   /**
@@ -319,10 +346,13 @@ export class Projector {
   start(): void {
     if (this.running) return;
     this.stopping = false;
-    this.unsubscribe = this.options.eventLog.onAppend(() => {
+    const hint = () => {
       this.hinted = true;
       this.wake?.();
-    });
+    };
+    // New events, or new generations to fill (a rebuild started here or in another process).
+    const unsubscribes = [this.options.eventLog.onAppend(hint), this.options.readStore.onRebuild(hint)];
+    this.unsubscribe = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
     this.running = this.loop();
   }
 
@@ -355,21 +385,21 @@ export class Projector {
   }
 
   /** Reads one page from the lowest checkpoint and commits what it means for every target. */
-  private async stepTargets(targets: Target[]): Promise<number> {
+  private async stepTargets(targets: Target[], limit = this.batchSize): Promise<number> {
     const { eventLog, readStore } = this.options;
     if (targets.length === 0) return 0;
     const from = targets.reduce<string | null>((lowest, t) => (eventLog.comparePositions(t.checkpoint, lowest) < 0 ? t.checkpoint : lowest), targets[0]!.checkpoint);
-    const page = await eventLog.readAll(from, this.batchSize);
-    if (page.events.length === 0 || page.checkpoint === null) return 0;
-
-    const work = new Map<Target, { items: { recorded: RecordedEvent; event: BahiEvent; id: string }[]; park: ParkedEventInput[] }>();
     const groups = new Map<number, Group>();
+    const work = new Map<Target, { items: { recorded: RecordedEvent; event: BahiEvent; id: string }[]; park: ParkedEventInput[] }>();
     for (const target of targets) {
       work.set(target, { items: [], park: [] });
       let group = groups.get(target.generation);
       if (!group) groups.set(target.generation, (group = { projection: target.projection, parts: target.parts, scope: target.scope, targets: new Map() }));
       group.targets.set(target.part, target);
     }
+    const page = await eventLog.readAll(from, limit, logFilter(groups.values()));
+    if (page.covered === 0 || page.checkpoint === null) return 0;
+
     /** The target that takes `part`'s share of this event, if this process works it and it has not seen the event. */
     const behind = (group: Group, part: number, position: string): Target | null => {
       const target = group.targets.get(part);
@@ -401,6 +431,14 @@ export class Projector {
           ids = routeEvent(projection, event, contextOf(recorded));
         } catch (error) {
           const target = behind(group, eventPart, recorded.position);
+          if (target) work.get(target)!.park.push(this.parking(target, recorded, null, error));
+          continue;
+        }
+        const stray = scope === "document" && projection.byBusiness?.includes(event.type) ? ids.find((id) => id !== business) : undefined;
+        if (stray !== undefined) {
+          // Read only by the shard of the event's business: another shard's document would miss it.
+          const target = behind(group, partitionOf(business, parts), recorded.position);
+          const error = `${projection.collection} document ${stray} of ${event.type} is not its business ${business}'s: take ${event.type} out of byBusiness`;
           if (target) work.get(target)!.park.push(this.parking(target, recorded, null, error));
           continue;
         }
@@ -467,7 +505,7 @@ export class Projector {
       const target = targets.find((t) => t.generation === batch.generation && t.part === batch.part)!;
       target.checkpoint = batch.checkpoint;
     }
-    return page.events.length;
+    return page.covered;
   }
 
   /** The document after `event`, or null when there is nothing to store (deleting what never existed). */

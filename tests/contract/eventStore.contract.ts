@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EventTooLargeError, MAX_EVENT_BYTES, WrongExpectedRevisionError } from "@bahi/shared/server";
+import { businessKeyOf, EventTooLargeError, MAX_EVENT_BYTES, partitionOf, WrongExpectedRevisionError } from "@bahi/shared/server";
 import type { EventLog, EventStore, NewEvent, RecordedEvent } from "@bahi/shared/server";
 
 export interface OpenedEventStore {
@@ -392,7 +392,54 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
 
       it("returns an empty page with the same checkpoint at the end of the log", async () => {
         const end = await quietCheckpoint(store);
-        expect(await store.readAll(end, 10)).toEqual({ events: [], checkpoint: end });
+        expect(await store.readAll(end, 10)).toEqual({ events: [], checkpoint: end, covered: 0 });
+      });
+
+      it("reads only the held businesses' events and the asked types under a filter, while the page goes past the rest (issue 12)", async () => {
+        const parts = 4;
+        // Two businesses in different partitions, and a user-less event keyed by its stream.
+        const held = randomUUID();
+        let other = randomUUID();
+        while (partitionOf(other, parts) === partitionOf(held, parts)) other = randomUUID();
+        const ofUser = (userId: string | null, type = "ThingHappened"): NewEvent => {
+          const event = newEvent(type);
+          return { ...event, metadata: { ...event.metadata, userId, actor: "system:test" } };
+        };
+        const start = await quietCheckpoint(store);
+        const appends: { stream: string; event: NewEvent }[] = [
+          { stream: freshStreamId(), event: ofUser(held) },
+          { stream: freshStreamId(), event: ofUser(other) },
+          { stream: freshStreamId(), event: ofUser(other, "Asked") },
+          { stream: freshStreamId(), event: { ...ofUser(other), metadata: { ...ofUser(other).metadata, businessId: held } } },
+          { stream: freshStreamId(), event: ofUser(null) },
+          { stream: freshStreamId(), event: ofUser(other) },
+        ];
+        let last = start;
+        for (const { stream, event } of appends) last = (await store.appendToStream(stream, [event], "no_stream")).position;
+        const all = await readLogUntil(store, start, last, 1000);
+        const filter = { parts, held: [partitionOf(held, parts)], types: ["Asked"] };
+        const wanted = (e: RecordedEvent) => e.type === "Asked" || partitionOf(businessKeyOf(e), parts) === partitionOf(held, parts);
+        expect(all.filter(wanted).length).toBeGreaterThanOrEqual(3);
+
+        const page = await store.readAll(start, 1000, filter);
+        expect(page.events.map((e) => e.id)).toEqual(all.filter(wanted).map((e) => e.id));
+        expect(page.events.every((e) => e.data !== null && e.metadata.correlationId)).toBe(true);
+        expect(page.covered).toBe(all.length);
+        expect(page.checkpoint).toBe(last);
+
+        // A short page goes past `limit` events, wanted or not, and resumes after the last of them.
+        const short = await store.readAll(start, 2, filter);
+        expect(short.covered).toBe(2);
+        expect(short.checkpoint).toBe(all[1]!.position);
+        expect(short.events.map((e) => e.id)).toEqual(
+          all
+            .slice(0, 2)
+            .filter(wanted)
+            .map((e) => e.id),
+        );
+        const rest = await store.readAll(short.checkpoint, 1000, filter);
+        expect([...short.events, ...rest.events].map((e) => e.id)).toEqual(page.events.map((e) => e.id));
+        expect(await store.readAll(last, 10, filter)).toEqual({ events: [], checkpoint: last, covered: 0 });
       });
 
       it("orders positions totally, consistently with readAll, with null first", async () => {

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, postgresClient, SqlReadStore, type SqlClient } from "@bahi/shared/server";
+import { businessKeyOf, migrate, partitionHash, postgresClient, SqlEventStore, SqlReadStore, type SqlClient } from "@bahi/shared/server";
+import { freshPglite } from "../support/pglite.ts";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
 
 const skipReason = await postgresUnavailableReason();
@@ -87,6 +89,52 @@ describe.skipIf(skipReason !== null)("migrate keys documents written under other
     } finally {
       await sql.close();
       await database.drop();
+    }
+  });
+});
+
+/**
+ * Issue 12: rows written around the adapter (an earlier release, a bulk load) have no partition
+ * hash; a filtered read gives them to every shard until migrate works theirs out.
+ */
+describe("migrate gives events without a partition hash theirs", () => {
+  it("hashes each row's business as the adapter does at append, past one page of the backfill", async () => {
+    const sql = await freshPglite();
+    try {
+      await migrate(sql);
+      const owner = randomUUID();
+      const member = randomUUID();
+      const metadata = [
+        { userId: owner, actor: `user:${owner}`, causationId: null, correlationId: "bulk", occurredAt: "2026-11-01T10:00:00.000Z", schemaVersion: 1 },
+        { userId: member, businessId: owner, actor: `user:${member}`, causationId: null, correlationId: "bulk", occurredAt: "2026-11-01T10:00:00.000Z", schemaVersion: 1 },
+        { userId: null, actor: "system:test", causationId: null, correlationId: "bulk", occurredAt: "2026-11-01T10:00:00.000Z", schemaVersion: 1 },
+      ];
+      const count = 5_002;
+      await sql.query(
+        `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata)
+         SELECT gen_random_uuid(), 'bulk-' || i, 0, 'ThingHappened', '{}'::jsonb, ($1::jsonb)->(i % 3) FROM generate_series(0, $2 - 1) AS i`,
+        [JSON.stringify(metadata), count],
+      );
+      const log = new SqlEventStore(sql);
+      const filter = { parts: 8, held: [partitionHash(owner) % 8], types: [] };
+      // Before the backfill every shard reads the rows (none can be missed).
+      expect((await log.readAll(null, count, filter)).events).toHaveLength(count);
+
+      await migrate(sql);
+      const rows = await sql.query<{ stream_id: string; metadata: (typeof metadata)[number]; business_hash: string }>(
+        "SELECT stream_id, metadata, business_hash::text FROM bahi_events ORDER BY position",
+      );
+      expect(rows).toHaveLength(count);
+      for (const row of rows) expect(Number(row.business_hash)).toBe(partitionHash(businessKeyOf({ streamId: row.stream_id, metadata: row.metadata })));
+      expect(new Set(rows.slice(0, 2).map((row) => row.business_hash)).size).toBe(1);
+      // The trigger is back on, and a filtered read now gives the owner's business alone (and the user-less rows in its partition).
+      await expect(sql.query("DELETE FROM bahi_events")).rejects.toThrow(/append-only/);
+      const page = await log.readAll(null, count, filter);
+      expect(page.covered).toBe(count);
+      expect(page.events.length).toBe(rows.filter((row) => Number(row.business_hash) % 8 === filter.held[0]).length);
+      expect(page.events.length).toBeLessThan(count);
+    } finally {
+      await sql.close();
     }
   });
 });

@@ -8,6 +8,8 @@ export const usersProjection: Projection<UserDocument> = {
   // A person's documents gather events of every business they work in (issue 12: split by document).
   partitionBy: "document",
   handles: ["UserRegistered", "ProfileUpdated", "ProfileLogoChanged", "PlanChanged", "InvoiceCreated"],
+  // An invoice counts towards its business owner's plan, and the business is its owner's.
+  byBusiness: ["InvoiceCreated"],
   documentIds(event) {
     switch (event.type) {
       case "UserRegistered":

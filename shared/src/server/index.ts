@@ -17,7 +17,7 @@ export { InProcessJobQueue } from "./jobs/inProcessJobQueue.ts";
 export { BullmqJobQueue } from "./jobs/bullmqJobQueue.ts";
 export * from "./observability/index.ts";
 export { waitForProjection, lowestCheckpoint, reachedFor } from "./waitForProjection.ts";
-export { businessKeyOf, partitionOf } from "./partition.ts";
+export { businessKeyOf, partitionHash, partitionOf } from "./partition.ts";
 export * from "./health.ts";
 export * from "./returnInputs.ts";
 // Issue 12: ETag and If-Match: a record's revision as of what a read answers.

@@ -3,18 +3,23 @@ import { businessOfEvent } from "./audit/history.ts";
 import type { EventMetadata } from "./ports/eventStore.ts";
 
 /**
- * Issue 12: which partition of a read model a key falls in. FNV-1a over the key's UTF-16 code
- * units: stable across processes and versions, so every projector shard and every reader
- * agrees where a business lives without asking anyone.
+ * Issue 12: a partition key's hash, FNV-1a over its UTF-16 code units (0 to 2^32 - 1): stable
+ * across processes and versions, so every projector shard and every reader agrees where a
+ * business lives without asking anyone. The log stores it with each event (business_hash), so
+ * a shard reads only its businesses' events.
  */
-export function partitionOf(key: string, parts: number): number {
-  if (parts <= 1) return 0;
+export function partitionHash(key: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % parts;
+  return hash >>> 0;
+}
+
+/** Which partition of a read model a key falls in. */
+export function partitionOf(key: string, parts: number): number {
+  return parts <= 1 ? 0 : partitionHash(key) % parts;
 }
 
 /** The business an event belongs to, for partitioning: its business, else its user, else its stream. */

@@ -127,6 +127,11 @@ export class MemoryReadStore implements ReadStore {
     return () => undefined;
   }
 
+  /** Nor a rebuild. */
+  onRebuild(_listener: () => void): () => void {
+    return () => undefined;
+  }
+
   async activeProjections(_projections: readonly string[]): Promise<ProjectionState[]> {
     throw readOnly("activeProjections");
   }

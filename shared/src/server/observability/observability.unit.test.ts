@@ -15,7 +15,7 @@ function logOf(positions: string[], recordedAt: (position: string) => string): P
         .filter((p) => sequence(p) > sequence(checkpoint))
         .slice(0, limit)
         .map((position) => ({ position, recordedAt: recordedAt(position) }) as RecordedEvent);
-      return { events, checkpoint: events.at(-1)?.position ?? checkpoint };
+      return { events, checkpoint: events.at(-1)?.position ?? checkpoint, covered: events.length };
     },
   };
 }

@@ -163,6 +163,11 @@ export interface ReadStore {
    * spuriously or be lost, so waiters re-check now and then. Returns unsubscribe.
    */
   onCommit(listener: () => void): () => void;
+  /**
+   * Issue 12: a hint that a rebuild created generations for projectors to fill (this process or,
+   * on PostgreSQL, any other); may be lost, so projectors still look after their idle pause.
+   */
+  onRebuild(listener: () => void): () => void;
 
   // --- for projectors ---
   /**

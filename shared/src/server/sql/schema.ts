@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { SqlClient } from "./client.ts";
 import { backfillChain } from "./chainBackfill.ts";
+import { backfillBusinessHash } from "./partitionBackfill.ts";
 import { readModelIndexDdl } from "./readQuerySql.ts";
 import { backfillReadKeys } from "./readKeysBackfill.ts";
 
@@ -50,6 +51,17 @@ CREATE TABLE IF NOT EXISTS bahi_chain_heads (
   seq bigint NOT NULL,
   hash text NOT NULL
 );
+`;
+
+/**
+ * Issue 12: each event's partition hash (partitionHash of its business, shared/src/server/partition.ts),
+ * so a projector shard reads only the events of the businesses it holds. Computed in TypeScript
+ * at append, and for older rows by backfillBusinessHash; the partial index of rows without one
+ * is empty in use, like the unchained rows' above.
+ */
+const BUSINESS_HASH = `
+ALTER TABLE bahi_events ADD COLUMN IF NOT EXISTS business_hash bigint;
+CREATE INDEX IF NOT EXISTS bahi_events_unhashed ON bahi_events (transaction_id, position) WHERE business_hash IS NULL;
 `;
 
 /**
@@ -204,7 +216,7 @@ CREATE TABLE IF NOT EXISTS bahi_rm_tallies (
 ${readModelIndexDdl()}
 `;
 
-const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS, IDEMPOTENCY, READ_KEYS];
+const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, BUSINESS_HASH, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS, IDEMPOTENCY, READ_KEYS];
 
 /** The statements of a part: split on semicolons outside $$-quoted bodies. */
 export function statementsOf(part: string): string[] {
@@ -251,6 +263,7 @@ export async function migrate(client: SqlClient): Promise<void> {
     }
     // Rows written around the adapter (an earlier release, a bulk load) are chained whatever the schema.
     await backfillChain(tx);
+    await backfillBusinessHash(tx);
     // Documents keyed under other declarations (or none) are keyed again, their tallies counted afresh.
     await backfillReadKeys(tx);
   });

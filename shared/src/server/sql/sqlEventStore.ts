@@ -1,9 +1,11 @@
 import { EventEmitter } from "node:events";
 import { chainKeyOf, GENESIS_HASH, linkHash, verifyChain, type ChainVerification, type ChainVerifier } from "../audit/chain.ts";
 import type { AuditLog, BusinessEventsQuery, ChainedEvent, ChainHead, ReplayEvent } from "../ports/auditLog.ts";
-import type { EventLog, LogPage } from "../ports/eventLog.ts";
+import type { EventLog, LogFilter, LogPage } from "../ports/eventLog.ts";
+import { businessKeyOf, partitionHash } from "../partition.ts";
 import { assertEventsFit, WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from "../ports/eventStore.ts";
 import { retryUnavailable, type SqlClient, type SqlExecutor } from "./client.ts";
+import { CoalescedNotify } from "./coalescedNotify.ts";
 
 const NOTIFY_CHANNEL = "bahi_events";
 
@@ -27,9 +29,13 @@ interface ChainedRow extends EventRow {
   hash: string;
 }
 
-const SELECT_EVENT = `SELECT transaction_id::text AS tx, position::text AS pos, event_id::text, stream_id,
-  stream_revision::text AS revision, type, data, metadata, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at
-  FROM bahi_events`;
+const EVENT_COLUMNS = `transaction_id::text AS tx, position::text AS pos, event_id::text, stream_id,
+  stream_revision::text AS revision, type, data, metadata, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
+
+const SELECT_EVENT = `SELECT ${EVENT_COLUMNS} FROM bahi_events`;
+
+/** Issue 12: whether a filtered read wants an event (LogFilter): its business's partition is held, or its type is asked for. */
+const WANTED = "(business_hash IS NULL OR business_hash % $4 = ANY($5::bigint[]) OR type = ANY($6::text[]))";
 
 const SELECT_CHAINED = `SELECT transaction_id::text AS tx, position::text AS pos, event_id::text, stream_id,
   stream_revision::text AS revision, type, data, metadata, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,
@@ -106,9 +112,7 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
   private listening: Promise<void> | null = null;
   private readonly clock: () => Date;
   private readonly notify: AppendNotification;
-  /** A batched notification on its way, and whether appends came after it was sent. */
-  private notifying: Promise<void> | null = null;
-  private notifyAgain = false;
+  private readonly batched: CoalescedNotify;
 
   constructor(
     private readonly sql: SqlClient,
@@ -117,24 +121,7 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
     this.appended.setMaxListeners(0);
     this.clock = options.clock ?? (() => new Date());
     this.notify = options.notify ?? "batched";
-  }
-
-  /** One pg_notify for however many appends commit while one is in flight. */
-  private notifyBatched(): void {
-    if (this.sql.kind !== "postgres") return;
-    if (this.notifying) {
-      this.notifyAgain = true;
-      return;
-    }
-    this.notifying = (async () => {
-      do {
-        this.notifyAgain = false;
-        // A hint only: a lost one costs other processes' followers their idle pause, no more.
-        await this.sql.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`).catch(() => undefined);
-      } while (this.notifyAgain);
-    })().finally(() => {
-      this.notifying = null;
-    });
+    this.batched = new CoalescedNotify(sql, NOTIFY_CHANNEL);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -201,10 +188,10 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
         return link;
       });
       const rows = await tx.query<{ tx: string; pos: string }>(
-        `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata, recorded_at, chain_key, chain_seq, prev_hash, hash)
-         SELECT e.event_id::uuid, $1, $2::bigint + e.ordinality - 1, e.type, e.data::jsonb, e.metadata::jsonb, $7::timestamptz, $8, e.seq, e.prev, e.hash
-           FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $9::bigint[], $10::text[], $11::text[])
-                WITH ORDINALITY AS e(event_id, type, data, metadata, seq, prev, hash, ordinality)
+        `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata, recorded_at, chain_key, chain_seq, prev_hash, hash, business_hash)
+         SELECT e.event_id::uuid, $1, $2::bigint + e.ordinality - 1, e.type, e.data::jsonb, e.metadata::jsonb, $7::timestamptz, $8, e.seq, e.prev, e.hash, e.business_hash
+           FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $9::bigint[], $10::text[], $11::text[], $12::bigint[])
+                WITH ORDINALITY AS e(event_id, type, data, metadata, seq, prev, hash, business_hash, ordinality)
          RETURNING transaction_id::text AS tx, position::text AS pos`,
         [
           streamId,
@@ -218,6 +205,7 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
           links.map((l) => l.seq),
           links.map((l) => l.prev),
           links.map((l) => l.hash),
+          events.map((e) => partitionHash(businessKeyOf({ streamId, metadata: e.metadata }))),
         ],
       );
       await tx.query("UPDATE bahi_chain_heads SET seq = $2, hash = $3 WHERE chain_key = $1", [chainKey, seq, prev]);
@@ -226,7 +214,7 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
       return { nextExpectedRevision: first + events.length - 1, position: toPosition(last.tx, last.pos) };
     });
     this.appended.emit("append");
-    if (this.notify === "batched") this.notifyBatched();
+    if (this.notify === "batched") this.batched.send();
     return result;
   }
 
@@ -316,18 +304,30 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
     return rows.map((row) => row.key);
   }
 
-  async readAll(checkpoint: string | null, limit: number): Promise<LogPage> {
+  async readAll(checkpoint: string | null, limit: number, filter?: LogFilter): Promise<LogPage> {
     const [tx, pos] = checkpoint === null ? [0n, 0n] : parsePosition(checkpoint);
-    const rows = await this.sql.query<EventRow>(
-      `${SELECT_EVENT}
-       WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+    const page = `WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY transaction_id, position
-       LIMIT $3`,
-      [tx.toString(), pos.toString(), limit],
+       LIMIT $3`;
+    if (!filter) {
+      const events = (await this.sql.query<EventRow>(`${SELECT_EVENT} ${page}`, [tx.toString(), pos.toString(), limit])).map(toRecorded);
+      return { events, checkpoint: events.length > 0 ? events[events.length - 1]!.position : checkpoint, covered: events.length };
+    }
+    // Issue 12: the page goes past `limit` events as without a filter; only those asked for
+    // bring their data (a row without a hash, from before the column, is always asked for).
+    const rows = await this.sql.query<EventRow & { wanted: boolean }>(
+      `SELECT tx, pos, event_id, stream_id, revision, type, wanted, CASE WHEN wanted THEN data END AS data, CASE WHEN wanted THEN metadata END AS metadata, recorded_at
+         FROM (SELECT ${EVENT_COLUMNS}, transaction_id AS t, position AS p, ${WANTED} AS wanted FROM bahi_events ${page}) page
+        ORDER BY t, p`,
+      [tx.toString(), pos.toString(), limit, filter.parts, filter.held, filter.types],
     );
-    const events = rows.map(toRecorded);
-    return { events, checkpoint: events.length > 0 ? events[events.length - 1]!.position : checkpoint };
+    const last = rows[rows.length - 1];
+    return {
+      events: rows.filter((row) => row.wanted).map(toRecorded),
+      checkpoint: last ? toPosition(last.tx, last.pos) : checkpoint,
+      covered: rows.length,
+    };
   }
 
   async head(): Promise<string | null> {
@@ -367,6 +367,7 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
   }
 
   async close(): Promise<void> {
+    await this.batched.settled();
     await this.listening;
     await this.unlisten?.();
     this.appended.removeAllListeners();

@@ -14,6 +14,7 @@ import {
   type ReadStore,
 } from "../ports/readStore.ts";
 import type { SqlClient, SqlExecutor } from "./client.ts";
+import { CoalescedNotify } from "./coalescedNotify.ts";
 import { lowestOf } from "../partition.ts";
 import { indexOf, KEYS_VERSION, keysOf, type DocumentKeys } from "../../readModels/indexes.ts";
 import type { PageQuery, PageRow, TallyBucket } from "../ports/readStore.ts";
@@ -39,8 +40,10 @@ interface ParkedRow {
   parked_at: string;
 }
 
-/** Projectors' commits are announced here, in the commit's transaction, to every process. */
+/** Projectors' commits are announced here to every process, after the commit (CoalescedNotify). */
 const NOTIFY_CHANNEL = "bahi_read_models";
+/** Issue 12: a rebuild created generations, which projector shards fill beside their live work. */
+const REBUILD_CHANNEL = "bahi_rebuilds";
 
 /** The active generation of the collection named by the query's first parameter. */
 const ACTIVE = "(SELECT generation FROM bahi_rm_generations WHERE projection = $1 AND status = 'active')";
@@ -96,16 +99,23 @@ const STATES = `SELECT g.projection, g.generation, g.parts, g.scope, c.part, c.p
 
 /** ReadStore over PostgreSQL or PGlite: JSONB documents in numbered generations per projection. */
 export class SqlReadStore implements ReadStore {
-  private readonly committed = new EventEmitter();
-  private listening: Promise<void> | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
+  /** Commit and rebuild hints, by channel. */
+  private readonly hints = new EventEmitter();
+  /** Each LISTEN started, by channel: its unlisten, or null when it failed. */
+  private readonly listening = new Map<string, Promise<(() => Promise<void>) | null>>();
   private closed = false;
   /** PGlite only: documents written since the planner's statistics were last gathered, and how many rows they saw. */
   private writtenSinceAnalyze = 0;
   private rowsAtAnalyze = 0;
 
+  /** Other processes' waiters and projectors hear of this one's commits and rebuilds through these. */
+  private readonly notifyCommit: CoalescedNotify;
+  private readonly notifyRebuild: CoalescedNotify;
+
   constructor(private readonly sql: SqlClient) {
-    this.committed.setMaxListeners(0);
+    this.hints.setMaxListeners(0);
+    this.notifyCommit = new CoalescedNotify(sql, NOTIFY_CHANNEL);
+    this.notifyRebuild = new CoalescedNotify(sql, REBUILD_CHANNEL);
   }
 
   async get<T>(collection: string, id: string): Promise<T | null> {
@@ -168,21 +178,30 @@ export class SqlReadStore implements ReadStore {
   }
 
   onCommit(listener: () => void): () => void {
-    this.committed.on("commit", listener);
-    if (this.sql.kind === "postgres" && !this.listening && !this.unlisten && !this.closed) {
-      // Projectors in other processes commit too: PostgreSQL's NOTIFY carries their hint to us.
-      this.listening = this.sql
-        .listen(NOTIFY_CHANNEL, () => this.committed.emit("commit"))
-        .then((unlisten) => {
-          this.unlisten = unlisten;
-          this.listening = null;
-        })
+    return this.hear(NOTIFY_CHANNEL, listener);
+  }
+
+  onRebuild(listener: () => void): () => void {
+    return this.hear(REBUILD_CHANNEL, listener);
+  }
+
+  /**
+   * Calls `listener` on the channel's hints: this process's own at once, and on PostgreSQL other
+   * processes' through LISTEN, started with the channel's first listener.
+   */
+  private hear(channel: string, listener: () => void): () => void {
+    this.hints.on(channel, listener);
+    if (this.sql.kind === "postgres" && !this.listening.has(channel) && !this.closed) {
+      const listening = this.sql
+        .listen(channel, () => this.hints.emit(channel))
         .catch(() => {
           // Waiters fall back to their slow re-check; the next subscriber tries to listen again.
-          this.listening = null;
+          this.listening.delete(channel);
+          return null;
         });
+      this.listening.set(channel, listening);
     }
-    return () => this.committed.off("commit", listener);
+    return () => this.hints.off(channel, listener);
   }
 
   async activeProjections(projections: readonly string[], partitioning: (projection: string) => Partitioning = () => SINGLE): Promise<ProjectionState[]> {
@@ -317,9 +336,8 @@ export class SqlReadStore implements ReadStore {
           [moved.map((batch) => batch.generation), moved.map(partOf), moved.map((batch) => batch.checkpoint)],
         );
       }
-      await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
     });
-    this.committed.emit("commit");
+    this.committed();
     await this.analyzeWhenGrown(ordered.reduce((sum, batch) => sum + batch.documents.length, 0));
   }
 
@@ -365,7 +383,7 @@ export class SqlReadStore implements ReadStore {
   }
 
   async createGeneration(projection: string, partitioning: Partitioning = SINGLE): Promise<number> {
-    return this.sql.transaction(async (tx) => {
+    const generation = await this.sql.transaction(async (tx) => {
       await tx.query("LOCK TABLE bahi_rm_generations IN EXCLUSIVE MODE");
       const [row] = await tx.query<{ next: number }>("SELECT COALESCE(max(generation), 0) + 1 AS next FROM bahi_rm_generations");
       const next = Number(row!.next);
@@ -378,6 +396,9 @@ export class SqlReadStore implements ReadStore {
       ]);
       return next;
     });
+    this.hints.emit(REBUILD_CHANNEL);
+    this.notifyRebuild.send();
+    return generation;
   }
 
   async activateGeneration(generation: number): Promise<void> {
@@ -394,9 +415,8 @@ export class SqlReadStore implements ReadStore {
         [generation, target.projection],
       );
       await tx.query("UPDATE bahi_rm_generations SET status = 'active' WHERE generation = $1", [generation]);
-      await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
     });
-    this.committed.emit("commit");
+    this.committed();
   }
 
   async dropGeneration(generation: number): Promise<void> {
@@ -434,10 +454,17 @@ export class SqlReadStore implements ReadStore {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.listening;
-    await this.unlisten?.();
-    this.unlisten = null;
-    this.committed.removeAllListeners();
+    await this.notifyCommit.settled();
+    await this.notifyRebuild.settled();
+    for (const listening of this.listening.values()) await (await listening)?.();
+    this.listening.clear();
+    this.hints.removeAllListeners();
+  }
+
+  /** Tells this process's waiters and, on PostgreSQL, every other process that a commit happened. */
+  private committed(): void {
+    this.hints.emit(NOTIFY_CHANNEL);
+    this.notifyCommit.send();
   }
 }
 
