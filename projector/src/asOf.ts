@@ -6,7 +6,7 @@ import type { BahiEvent } from "@bahi/shared/events";
 import { MemoryReadStore, type AuditLog, type ChainHead, type ReadDocument, type ReadStore, type ReplayEvent } from "@bahi/shared/server";
 import type { AnyProjection } from "./projection.ts";
 import { allProjections } from "./projections.ts";
-import { contextOf, evolveDocument, routeEvent, upcastRecorded } from "./projector.ts";
+import { contextOf, evolveDocument, routeEvent, upcastRecorded } from "./fold.ts";
 
 /**
  * Folds events, in the order given, into every projection's documents the way the live

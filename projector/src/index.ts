@@ -1,4 +1,5 @@
-export { Projector, type ProjectorOptions, type RebuildOutcome, type RetryOutcome } from "./projector.ts";
+export { Projector, type ProjectorOptions, type RebuildOutcome } from "./projector.ts";
+export type { RetryOutcome } from "./retry.ts";
 export { allProjections } from "./projections.ts";
 export type { Projection, AnyProjection } from "./projection.ts";
 export { replayAsOf, createAsOfReplayer, foldEvents, type AsOfReplayerOptions } from "./asOf.ts";

@@ -1,4 +1,4 @@
-import { upcast, type BahiEvent, type EventType } from "@bahi/shared/events";
+import type { BahiEvent, EventType } from "@bahi/shared/events";
 import {
   businessKeyOf,
   everyPartition,
@@ -7,9 +7,7 @@ import {
   type DocumentKey,
   type EventLog,
   type LogFilter,
-  type ParkedEvent,
   type ParkedEventInput,
-  type ParkedKey,
   type PartitionLeases,
   type Partitioning,
   type ProjectionBatch,
@@ -18,6 +16,8 @@ import {
   type ReadStore,
   type RecordedEvent,
 } from "@bahi/shared/server";
+import { contextOf, evolveDocument, routeEvent, upcastRecorded } from "./fold.ts";
+import { describeError, retryParkedOnce, type RetryOutcome } from "./retry.ts";
 import type { AnyProjection, EventContext } from "./projection.ts";
 
 export interface ProjectorOptions {
@@ -64,22 +64,11 @@ interface Group {
 
 export const DEFAULT_PARTITIONS = 8;
 
-export interface RetryOutcome {
-  applied: ParkedEvent[];
-  stillParked: ParkedEvent[];
-}
-
 export interface RebuildOutcome {
   /** The new generation of each rebuilt projection. */
   generations: Record<string, number>;
   events: number;
 }
-
-export const contextOf = (recorded: Pick<RecordedEvent, "streamId" | "revision" | "position">): EventContext => ({
-  streamId: recorded.streamId,
-  revision: recorded.revision,
-  position: recorded.position,
-});
 
 /**
  * A document of a read model split by business must belong to the business whose partition
@@ -121,41 +110,6 @@ function logFilter(groups: Iterable<Group>): LogFilter | undefined {
 /** How soon to look again while committed events are held back by an older running transaction. */
 const PENDING_MS = 20;
 
-const describeError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-
-/**
- * A recorded event as projections see it (null: a type no projection knows). Throws when the
- * event cannot be upcast; the live projector parks it, an as-of replay (asOf.ts) skips it.
- */
-export function upcastRecorded(recorded: Pick<RecordedEvent, "type" | "data"> & { metadata: Pick<RecordedEvent["metadata"], "schemaVersion"> }): BahiEvent | null {
-  return upcast(recorded.type, recorded.data, recorded.metadata.schemaVersion);
-}
-
-/** The ids of the projection's documents `event` changes: none when the projection does not handle it. Throws as documentIds does. */
-export function routeEvent(projection: AnyProjection, event: BahiEvent, context?: EventContext): string[] {
-  return projection.handles.includes(event.type) ? projection.documentIds(event, context) : [];
-}
-
-/**
- * One document after one event, at `position`: evolve, then the owner from the new data (a
- * tombstone keeps the old owner). null when there is nothing to store (deleting what never
- * existed). The live projector and the as-of replay both apply events through this, so a
- * replayed read model is the live one's fold, not a second implementation of it.
- */
-export function evolveDocument(
-  projection: AnyProjection,
-  current: ReadDocument | undefined,
-  event: BahiEvent,
-  id: string,
-  position: string,
-  context?: EventContext,
-): ReadDocument | null {
-  const data = projection.evolve(current?.data ?? null, event, context);
-  if (!current && data === null) return null;
-  const ownerId = data === null ? (current?.ownerId ?? null) : projection.ownerOf(data);
-  return { collection: projection.collection, id, ownerId, data, position };
-}
-
 /**
  * Follows the log and keeps every projection's read model. Each projection has its own
  * generation and checkpoint: one loop reads from the lowest checkpoint and applies each event
@@ -186,6 +140,9 @@ export class Projector {
   private readonly partitions: number;
   private readonly leases: PartitionLeases;
   private lastDrop = 0;
+  /** Whether a rebuild's generations may be waiting to be filled, and when this process last looked (stepBuilding). */
+  private mayBeBuilding = true;
+  private lastBuildingLook = 0;
 
   constructor(private readonly options: ProjectorOptions) {
     this.batchSize = options.batchSize ?? 500;
@@ -310,11 +267,20 @@ export class Projector {
     }
   }
 
-  /** Projects one batch into the generations rebuilds are building (the partitions this process holds). */
-  async stepBuilding(): Promise<number> {
+  /**
+   * Projects one batch into the generations rebuilds are building (the partitions this process
+   * holds). It looks for them only while some were building at the last look, after a rebuild
+   * hint, or once per idle pause (a hint can be lost), not at every batch of live work.
+   */
+  private async stepBuilding(): Promise<number> {
+    if (!this.mayBeBuilding && Date.now() - this.lastBuildingLook < this.idleMs) return 0;
+    // Cleared before the look: a hint that arrives during it is kept for the next one.
+    this.mayBeBuilding = false;
+    this.lastBuildingLook = Date.now();
     const held = await this.leases.held(this.partitions);
     const states = await this.options.readStore.buildingProjections(this.projectionNames);
     if (states.length === 0) return 0;
+    this.mayBeBuilding = true;
     return this.stepTargets(this.targetsOf(states, held), this.buildBatchSize);
   }
 
@@ -330,7 +296,7 @@ export class Projector {
     for (const projection of this.select(options.projection)) {
       for (let attempt = 1; ; attempt++) {
         try {
-          const result = await this.retryProjection(projection);
+          const result = await retryParkedOnce(this.options.readStore, projection, (...args) => this.apply(...args));
           outcome.applied.push(...result.applied);
           outcome.stillParked.push(...result.stillParked);
           break;
@@ -351,7 +317,13 @@ export class Projector {
       this.wake?.();
     };
     // New events, or new generations to fill (a rebuild started here or in another process).
-    const unsubscribes = [this.options.eventLog.onAppend(hint), this.options.readStore.onRebuild(hint)];
+    const unsubscribes = [
+      this.options.eventLog.onAppend(hint),
+      this.options.readStore.onRebuild(() => {
+        this.mayBeBuilding = true;
+        hint();
+      }),
+    ];
     this.unsubscribe = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
     this.running = this.loop();
   }
@@ -526,84 +498,6 @@ export class Projector {
       );
     }
     return { position: recorded.position, documentId, event: recorded, error: message, attempts: 1 };
-  }
-
-  private async retryProjection(projection: AnyProjection): Promise<RetryOutcome> {
-    const { readStore } = this.options;
-    const [state] = await readStore.activeProjections([projection.collection]);
-    if (!state) return { applied: [], stillParked: [] };
-    const parked = await readStore.parked({ generation: state.generation });
-    if (parked.length === 0) return { applied: [], stillParked: [] };
-
-    const target = this.targetsOf([state], null)[0]!;
-    const documents = new Map<string, ReadDocument>();
-    const load = async (ids: readonly string[]) => {
-      const missing = ids.filter((id) => !documents.has(id));
-      const found = await readStore.getDocuments(
-        state.generation,
-        missing.map((id) => ({ collection: projection.collection, id })),
-      );
-      for (const doc of found) documents.set(doc.id, doc);
-    };
-    await load([...new Set(parked.flatMap((p) => (p.documentId === null ? [] : [p.documentId])))]);
-
-    const applied: ParkedEvent[] = [];
-    const stillParked: ParkedEvent[] = [];
-    const resolve: ParkedKey[] = [];
-    const park: ParkedEventInput[] = [];
-    const changed = new Set<string>();
-    const blocked = new Map<string, string>();
-    const failed = (p: ParkedEvent, error: unknown) => {
-      const again = { position: p.position, documentId: p.documentId, event: p.event, error: describeError(error), attempts: p.attempts + 1 };
-      park.push(again);
-      stillParked.push({ ...p, ...again });
-    };
-
-    // Log order across documents, so an event parked without its documents lands where it belongs.
-    for (const p of parked) {
-      if (p.documentId !== null && blocked.has(p.documentId)) {
-        stillParked.push(p);
-        continue;
-      }
-      try {
-        const event = upcast(p.event.type, p.event.data, p.event.metadata.schemaVersion);
-        if (event && projection.handles.includes(event.type)) {
-          // Worked out again: the event's documents may not have been known when it was parked.
-          const ids = p.documentId !== null ? [p.documentId] : projection.documentIds(event, contextOf(p.event));
-          await load(ids);
-          const next = new Map<string, ReadDocument>();
-          for (const id of ids) {
-            const current = next.get(id) ?? documents.get(id);
-            const doc = this.apply(projection, current, event, id, p.position, contextOf(p.event));
-            if (doc) next.set(id, doc);
-          }
-          for (const [id, doc] of next) {
-            documents.set(id, doc);
-            changed.add(id);
-          }
-        }
-        resolve.push({ position: p.position, documentId: p.documentId });
-        applied.push(p);
-      } catch (error) {
-        failed(p, error);
-        if (p.documentId !== null) blocked.set(p.documentId, p.position);
-      }
-    }
-
-    // Every partition's checkpoint is compared (and left where it is): a live projector that
-    // moved any of them in the meantime makes this a conflict, and the retry reads again.
-    await readStore.commit(
-      state.partCheckpoints.map((checkpoint, part) => ({
-        projection: projection.collection,
-        generation: target.generation,
-        part,
-        expectedCheckpoint: checkpoint,
-        checkpoint,
-        documents: part === 0 ? [...changed].map((id) => documents.get(id)!) : [],
-        ...(part === 0 ? { park, resolve } : {}),
-      })),
-    );
-    return { applied, stillParked };
   }
 
   /**
