@@ -1,4 +1,5 @@
 import { compareWirePositions } from "../contract/http.ts";
+import { Coalesced } from "./coalesced.ts";
 import { lowestOf, partitionOf } from "./partition.ts";
 import type { ProjectionState, ReadStore } from "./ports/readStore.ts";
 
@@ -32,8 +33,11 @@ class ProjectionWatcher {
   private readonly waiters = new Set<Waiter>();
   private unsubscribe: (() => void) | null = null;
   private safetyTimer: NodeJS.Timeout | null = null;
-  private checking: Promise<void> | null = null;
-  private checkAgain = false;
+  /** Coalesced: a notification during a check runs exactly one more check after it, while anyone still waits. */
+  private readonly checks = new Coalesced(
+    () => this.checkOnce(),
+    () => this.waiters.size > 0,
+  );
 
   constructor(
     private readonly readStore: ReadStore,
@@ -77,30 +81,17 @@ class ProjectionWatcher {
     this.safetyTimer = null;
   }
 
-  /** Coalesced: a notification during a check runs exactly one more check after it. */
   private check(): void {
-    if (this.checking) {
-      this.checkAgain = true;
-      return;
+    this.checks.run();
+  }
+
+  /** Resolves the waiters the read models have passed. A store that is unreachable for now rejects: the next notification or the safety re-check tries again. */
+  private async checkOnce(): Promise<void> {
+    const states = await this.readStore.partitionCheckpoints();
+    for (const waiter of [...this.waiters]) {
+      const reached = reachedFor(states, waiter.businessId);
+      if (reached !== null && compareWirePositions(reached, waiter.position) >= 0) waiter.resolve(true);
     }
-    this.checking = (async () => {
-      do {
-        this.checkAgain = false;
-        let states: ProjectionState[];
-        try {
-          states = await this.readStore.partitionCheckpoints();
-        } catch {
-          // The store is unreachable for now: the next notification or the safety re-check tries again.
-          return;
-        }
-        for (const waiter of [...this.waiters]) {
-          const reached = reachedFor(states, waiter.businessId);
-          if (reached !== null && compareWirePositions(reached, waiter.position) >= 0) waiter.resolve(true);
-        }
-      } while (this.checkAgain && this.waiters.size > 0);
-    })().finally(() => {
-      this.checking = null;
-    });
   }
 }
 

@@ -1,11 +1,10 @@
-import { EventEmitter } from "node:events";
 import { chainKeyOf, GENESIS_HASH, linkHash, verifyChain, type ChainVerification, type ChainVerifier } from "../audit/chain.ts";
 import type { AuditLog, BusinessEventsQuery, ChainedEvent, ChainHead, ReplayEvent } from "../ports/auditLog.ts";
 import type { EventLog, LogFilter, LogPage } from "../ports/eventLog.ts";
 import { businessKeyOf, partitionHash } from "../partition.ts";
 import { assertEventsFit, WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from "../ports/eventStore.ts";
 import { retryUnavailable, type SqlClient, type SqlExecutor } from "./client.ts";
-import { CoalescedNotify } from "./coalescedNotify.ts";
+import { SqlHints } from "./hints.ts";
 
 const NOTIFY_CHANNEL = "bahi_events";
 
@@ -107,21 +106,17 @@ function matches(expected: ExpectedRevision, current: number | null): boolean {
  * under a row lock on the business's chain head, and the store answers the AuditLog port.
  */
 export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerifier {
-  private readonly appended = new EventEmitter();
-  private unlisten: (() => Promise<void>) | null = null;
-  private listening: Promise<void> | null = null;
+  private readonly hints: SqlHints;
   private readonly clock: () => Date;
   private readonly notify: AppendNotification;
-  private readonly batched: CoalescedNotify;
 
   constructor(
     private readonly sql: SqlClient,
     options: SqlEventStoreOptions = {},
   ) {
-    this.appended.setMaxListeners(0);
+    this.hints = new SqlHints(sql);
     this.clock = options.clock ?? (() => new Date());
     this.notify = options.notify ?? "batched";
-    this.batched = new CoalescedNotify(sql, NOTIFY_CHANNEL);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -213,8 +208,8 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
       const last = rows.reduce((a, b) => (BigInt(a.pos) > BigInt(b.pos) ? a : b));
       return { nextExpectedRevision: first + events.length - 1, position: toPosition(last.tx, last.pos) };
     });
-    this.appended.emit("append");
-    if (this.notify === "batched") this.batched.send();
+    this.hints.emit(NOTIFY_CHANNEL);
+    if (this.notify === "batched") this.hints.notify(NOTIFY_CHANNEL);
     return result;
   }
 
@@ -349,27 +344,11 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
   }
 
   onAppend(listener: () => void): () => void {
-    this.appended.on("append", listener);
-    if (this.sql.kind === "postgres" && !this.listening) {
-      // Other processes append too: PostgreSQL's NOTIFY carries their hint to us.
-      // The client reconnects a dropped LISTEN by itself and wakes us after it (see listen).
-      this.listening = this.sql
-        .listen(NOTIFY_CHANNEL, () => this.appended.emit("append"))
-        .then((unlisten) => {
-          this.unlisten = unlisten;
-        })
-        .catch(() => {
-          // Only a closed client refuses to listen; the next onAppend tries again.
-          this.listening = null;
-        });
-    }
-    return () => this.appended.off("append", listener);
+    // Other processes append too: PostgreSQL's NOTIFY carries their hint to us.
+    return this.hints.on(NOTIFY_CHANNEL, listener);
   }
 
   async close(): Promise<void> {
-    await this.batched.settled();
-    await this.listening;
-    await this.unlisten?.();
-    this.appended.removeAllListeners();
+    await this.hints.close();
   }
 }

@@ -1,4 +1,3 @@
-import { EventEmitter } from "node:events";
 import { compareWirePositions } from "../../contract/http.ts";
 import type { RecordedEvent } from "../ports/eventStore.ts";
 import {
@@ -14,7 +13,7 @@ import {
   type ReadStore,
 } from "../ports/readStore.ts";
 import type { SqlClient, SqlExecutor } from "./client.ts";
-import { CoalescedNotify } from "./coalescedNotify.ts";
+import { SqlHints } from "./hints.ts";
 import { lowestOf } from "../partition.ts";
 import { indexOf, KEYS_VERSION, keysOf, type DocumentKeys } from "../../readModels/indexes.ts";
 import type { PageQuery, PageRow, TallyBucket } from "../ports/readStore.ts";
@@ -40,7 +39,7 @@ interface ParkedRow {
   parked_at: string;
 }
 
-/** Projectors' commits are announced here to every process, after the commit (CoalescedNotify). */
+/** Projectors' commits are announced here to every process, after the commit (SqlHints). */
 const NOTIFY_CHANNEL = "bahi_read_models";
 /** Issue 12: a rebuild created generations, which projector shards fill beside their live work. */
 const REBUILD_CHANNEL = "bahi_rebuilds";
@@ -99,23 +98,14 @@ const STATES = `SELECT g.projection, g.generation, g.parts, g.scope, c.part, c.p
 
 /** ReadStore over PostgreSQL or PGlite: JSONB documents in numbered generations per projection. */
 export class SqlReadStore implements ReadStore {
-  /** Commit and rebuild hints, by channel. */
-  private readonly hints = new EventEmitter();
-  /** Each LISTEN started, by channel: its unlisten, or null when it failed. */
-  private readonly listening = new Map<string, Promise<(() => Promise<void>) | null>>();
-  private closed = false;
+  /** Commit and rebuild hints, to this process and the others. */
+  private readonly hints: SqlHints;
   /** PGlite only: documents written since the planner's statistics were last gathered, and how many rows they saw. */
   private writtenSinceAnalyze = 0;
   private rowsAtAnalyze = 0;
 
-  /** Other processes' waiters and projectors hear of this one's commits and rebuilds through these. */
-  private readonly notifyCommit: CoalescedNotify;
-  private readonly notifyRebuild: CoalescedNotify;
-
   constructor(private readonly sql: SqlClient) {
-    this.hints.setMaxListeners(0);
-    this.notifyCommit = new CoalescedNotify(sql, NOTIFY_CHANNEL);
-    this.notifyRebuild = new CoalescedNotify(sql, REBUILD_CHANNEL);
+    this.hints = new SqlHints(sql);
   }
 
   async get<T>(collection: string, id: string): Promise<T | null> {
@@ -178,30 +168,12 @@ export class SqlReadStore implements ReadStore {
   }
 
   onCommit(listener: () => void): () => void {
-    return this.hear(NOTIFY_CHANNEL, listener);
+    // Projectors in other processes commit too: PostgreSQL's NOTIFY carries their hint to us.
+    return this.hints.on(NOTIFY_CHANNEL, listener);
   }
 
   onRebuild(listener: () => void): () => void {
-    return this.hear(REBUILD_CHANNEL, listener);
-  }
-
-  /**
-   * Calls `listener` on the channel's hints: this process's own at once, and on PostgreSQL other
-   * processes' through LISTEN, started with the channel's first listener.
-   */
-  private hear(channel: string, listener: () => void): () => void {
-    this.hints.on(channel, listener);
-    if (this.sql.kind === "postgres" && !this.listening.has(channel) && !this.closed) {
-      const listening = this.sql
-        .listen(channel, () => this.hints.emit(channel))
-        .catch(() => {
-          // Waiters fall back to their slow re-check; the next subscriber tries to listen again.
-          this.listening.delete(channel);
-          return null;
-        });
-      this.listening.set(channel, listening);
-    }
-    return () => this.hints.off(channel, listener);
+    return this.hints.on(REBUILD_CHANNEL, listener);
   }
 
   async activeProjections(projections: readonly string[], partitioning: (projection: string) => Partitioning = () => SINGLE): Promise<ProjectionState[]> {
@@ -397,7 +369,7 @@ export class SqlReadStore implements ReadStore {
       return next;
     });
     this.hints.emit(REBUILD_CHANNEL);
-    this.notifyRebuild.send();
+    this.hints.notify(REBUILD_CHANNEL);
     return generation;
   }
 
@@ -453,18 +425,13 @@ export class SqlReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    await this.notifyCommit.settled();
-    await this.notifyRebuild.settled();
-    for (const listening of this.listening.values()) await (await listening)?.();
-    this.listening.clear();
-    this.hints.removeAllListeners();
+    await this.hints.close();
   }
 
-  /** Tells this process's waiters and, on PostgreSQL, every other process that a commit happened. */
+  /** Tells this process's waiters and every other process that a commit happened. */
   private committed(): void {
     this.hints.emit(NOTIFY_CHANNEL);
-    this.notifyCommit.send();
+    this.hints.notify(NOTIFY_CHANNEL);
   }
 }
 
