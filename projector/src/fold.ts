@@ -4,7 +4,7 @@
  * implementation of it.
  */
 import { upcast, type BahiEvent } from "@bahi/shared/events";
-import type { ReadDocument, RecordedEvent } from "@bahi/shared/server";
+import { ownRecordOf, type ReadDocument, type RecordedEvent } from "@bahi/shared/server";
 import type { AnyProjection, EventContext } from "./projection.ts";
 
 /** Where an event sits in the log, as the few projections about the log itself see it. */
@@ -22,9 +22,15 @@ export function upcastRecorded(recorded: Pick<RecordedEvent, "type" | "data"> & 
   return upcast(recorded.type, recorded.data, recorded.metadata.schemaVersion);
 }
 
-/** The ids of the projection's documents `event` changes: none when the projection does not handle it. Throws as documentIds does. */
+/**
+ * The ids of the projection's documents `event` changes: those documentIds names when the
+ * projection handles it, and the record whose own stream the event is on (issue 12: its
+ * revision moves with every event of that stream). Throws as documentIds does.
+ */
 export function routeEvent(projection: AnyProjection, event: BahiEvent, context?: EventContext): string[] {
-  return projection.handles.includes(event.type) ? projection.documentIds(event, context) : [];
+  const ids = projection.handles.includes(event.type) ? projection.documentIds(event, context) : [];
+  const own = context ? ownRecordOf(projection.collection, context.streamId) : null;
+  return own === null || ids.includes(own) ? ids : [...ids, own];
 }
 
 /**
@@ -32,6 +38,9 @@ export function routeEvent(projection: AnyProjection, event: BahiEvent, context?
  * tombstone keeps the old owner). null when there is nothing to store (deleting what never
  * existed). The live projector and the as-of replay both apply events through this, so a
  * replayed read model is the live one's fold, not a second implementation of it.
+ *
+ * Issue 12: a record's document keeps its own stream's revision (the ETag of its single read).
+ * An event of that stream the read model does not handle moves only the revision.
  */
 export function evolveDocument(
   projection: AnyProjection,
@@ -41,8 +50,13 @@ export function evolveDocument(
   position: string,
   context?: EventContext,
 ): ReadDocument | null {
+  const own = context !== undefined && ownRecordOf(projection.collection, context.streamId) === id;
+  if (!projection.handles.includes(event.type)) {
+    return current && own ? { ...current, position, revision: context.revision } : null;
+  }
   const data = projection.evolve(current?.data ?? null, event, context);
   if (!current && data === null) return null;
   const ownerId = data === null ? (current?.ownerId ?? null) : projection.ownerOf(data);
-  return { collection: projection.collection, id, ownerId, data, position };
+  const revision = own ? context.revision : (current?.revision ?? null);
+  return { collection: projection.collection, id, ownerId, data, position, revision };
 }

@@ -4,6 +4,7 @@ import { ewayBillsProjection } from "./gst/ewayBillsProjection.ts";
 import { gstReturnsProjection } from "./gst/gstReturnsProjection.ts";
 import { reconciliationsProjection } from "./gst/reconciliationsProjection.ts";
 import { invoicesProjection } from "./invoices/invoicesProjection.ts";
+import { paymentsProjection } from "./invoices/paymentsProjection.ts";
 import { voidedNumbersProjection } from "./invoices/voidedNumbersProjection.ts";
 import { salesNotesProjection } from "./notes/salesNotesProjection.ts";
 import { deliveryChallansProjection } from "./challans/deliveryChallansProjection.ts";
@@ -35,6 +36,7 @@ export const allProjections: readonly AnyProjection[] = [
   deliveryChallansProjection,
   shareLinksProjection,
   advancesProjection,
+  paymentsProjection,
   teamsProjection,
   membershipsProjection,
 ];

@@ -131,6 +131,22 @@ describe("the projector engine", () => {
     expect((await stores.readStore.parked()).map((p) => p.position)).toEqual([bad]);
   });
 
+  it("counts every event a running projector's own rebuild replays: its live loop leaves those generations to the rebuild", async () => {
+    for (let i = 0; i < 6; i++) await customer("a", `n${i}`);
+    const running = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: [notes("notes", { broken: false })], idleMs: 5 });
+    await running.catchUp();
+    running.start();
+    try {
+      for (let round = 0; round < 5; round++) {
+        const { events } = await running.rebuild();
+        expect(events).toBe(6);
+      }
+    } finally {
+      await running.stop();
+    }
+    expect(await stores.readStore.get("notes", "a")).toEqual({ ownerId: "a", names: ["n0", "n1", "n2", "n3", "n4", "n5"] });
+  });
+
   it("lets a shard read only its businesses' events and its document-split models' types, and parks a byBusiness event that names another document (issue 12)", async () => {
     const parts = 2;
     const owners: string[] = Array.from({ length: 8 }, () => randomUUID());

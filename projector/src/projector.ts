@@ -143,6 +143,8 @@ export class Projector {
   /** Whether a rebuild's generations may be waiting to be filled, and when this process last looked (stepBuilding). */
   private mayBeBuilding = true;
   private lastBuildingLook = 0;
+  /** Generations a rebuild() of this process fills itself: its live loop leaves them to it, so the rebuild's count is whole. */
+  private readonly fillingHere = new Set<number>();
 
   constructor(private readonly options: ProjectorOptions) {
     this.batchSize = options.batchSize ?? 500;
@@ -223,7 +225,9 @@ export class Projector {
     const generations: number[] = [];
     try {
       for (const projection of selected) {
-        generations.push(await readStore.createGeneration(projection.collection, this.partitioningOf(projection.collection)));
+        const generation = await readStore.createGeneration(projection.collection, this.partitioningOf(projection.collection));
+        generations.push(generation);
+        if (!options.shared) this.fillingHere.add(generation);
       }
       const building = async () => {
         const states = (await readStore.buildingProjections(selected.map((p) => p.collection))).filter((s) => generations.includes(s.generation));
@@ -264,6 +268,8 @@ export class Projector {
         );
       }
       throw error;
+    } finally {
+      for (const generation of generations) this.fillingHere.delete(generation);
     }
   }
 
@@ -278,7 +284,7 @@ export class Projector {
     this.mayBeBuilding = false;
     this.lastBuildingLook = Date.now();
     const held = await this.leases.held(this.partitions);
-    const states = await this.options.readStore.buildingProjections(this.projectionNames);
+    const states = (await this.options.readStore.buildingProjections(this.projectionNames)).filter((state) => !this.fillingHere.has(state.generation));
     if (states.length === 0) return 0;
     this.mayBeBuilding = true;
     return this.stepTargets(this.targetsOf(states, held), this.buildBatchSize);
@@ -396,7 +402,7 @@ export class Projector {
           if (target && projection.handles.includes(recorded.type as EventType)) work.get(target)!.park.push(this.parking(target, recorded, null, upcastError));
           continue;
         }
-        if (!event || !projection.handles.includes(event.type)) continue;
+        if (!event) continue;
         if (scope === "business" && !behind(group, eventPart, recorded.position)) continue;
         let ids: string[];
         try {

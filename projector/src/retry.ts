@@ -4,7 +4,7 @@
  */
 import { upcast, type BahiEvent } from "@bahi/shared/events";
 import type { ParkedEvent, ParkedEventInput, ParkedKey, ReadDocument, ReadStore } from "@bahi/shared/server";
-import { contextOf } from "./fold.ts";
+import { contextOf, routeEvent } from "./fold.ts";
 import type { AnyProjection, EventContext } from "./projection.ts";
 
 export interface RetryOutcome {
@@ -61,9 +61,9 @@ export async function retryParkedOnce(readStore: ReadStore, projection: AnyProje
     }
     try {
       const event = upcast(p.event.type, p.event.data, p.event.metadata.schemaVersion);
-      if (event && projection.handles.includes(event.type)) {
+      if (event) {
         // Worked out again: the event's documents may not have been known when it was parked.
-        const ids = p.documentId !== null ? [p.documentId] : projection.documentIds(event, contextOf(p.event));
+        const ids = p.documentId !== null ? [p.documentId] : routeEvent(projection, event, contextOf(p.event));
         await load(ids);
         const next = new Map<string, ReadDocument>();
         for (const id of ids) {

@@ -49,8 +49,9 @@ import { customerBalanceRoutes } from "./parties/routes.ts";
 import { customerLedgerRoutes } from "./ledger/routes.ts";
 import { invoiceList, outstandingPaise } from "./lists/invoices.ts";
 import { expenseList } from "./lists/expenses.ts";
-import { isLowStock, productList } from "./lists/products.ts";
+import { productList } from "./lists/products.ts";
 import { customerList, vendorList } from "./lists/parties.ts";
+import { newestFirstList } from "./lists/newest.ts";
 import { teamReadRoutes } from "./team/routes.ts";
 
 export interface ReadDeps {
@@ -78,8 +79,6 @@ const bankDetails = (user: UserDocument | null) => ({
   bankIfsc: user?.bankIfsc ?? null,
   upiId: user?.upiId ?? null,
 });
-
-const newestFirst = <T extends { createdAt: string }>(rows: T[]): T[] => rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 
 /** The read side's HTTP routes, to mount under /api. Every query filters by the session's user. */
 export function readApiRouter(deps: ReadDeps): Router {
@@ -144,8 +143,9 @@ export function readApiRouter(deps: ReadDeps): Router {
     res.json(await productList(readStore, requireUserId(sessions, req), req.query));
   });
   router.get("/products/low-stock", async (req, res) => {
-    const products = await readStore.list<Product>(collections.products, requireUserId(sessions, req));
-    res.json(products.filter(isLowStock).sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name)));
+    // The products' lowStock key is isLowStock's answer; fewest in stock first.
+    const rows = await readStore.page<Product>(collections.products, requireUserId(sessions, req), { where: { lowStock: "1" }, order: "stock-asc" });
+    res.json(rows.map((row) => row.data));
   });
   router.get("/products/:id", async (req, res) => {
     res.json(await ownedWithETag<Product>(deps, res, "products", req.params.id, requireUserId(sessions, req), "Product"));
@@ -155,8 +155,12 @@ export function readApiRouter(deps: ReadDeps): Router {
   for (const kind of ["credit", "debit"] as const) {
     const label = kind === "credit" ? "Credit note" : "Debit note";
     router.get(`/${kind}-notes`, async (req, res) => {
-      const notes = await readStore.list<SalesNoteDocument>(collections.salesNotes, requireUserId(sessions, req));
-      res.json(newestFirst(notes.filter((note) => note.kind === kind)).map(({ facts: _facts, ...note }) => note));
+      res.json(
+        await newestFirstList(readStore, collections.salesNotes, requireUserId(sessions, req), req.query, {
+          where: { kind },
+          show: ({ facts: _facts, ...note }: SalesNoteDocument) => note,
+        }),
+      );
     });
     router.get(`/${kind}-notes/:id`, async (req, res) => {
       const { facts: _facts, ...note } = await ownedWithETag<SalesNoteDocument>(deps, res, `${kind}-notes`, req.params.id, requireUserId(sessions, req), label);

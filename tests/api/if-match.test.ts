@@ -3,7 +3,7 @@
  * sent); PUT/PATCH/DELETE take If-Match; a stale one is a 412 STALE_REVISION carrying the
  * record as its read answers it now, and appends nothing.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indianDateOf } from "@bahi/shared/contract";
 import { ApiClient } from "../support/apiClient.ts";
@@ -181,6 +181,58 @@ describe.each(backends)("ETag and If-Match on records (issue 12) on %s", (backen
     expect(refused.status).toBe(404);
     expect(refused.body.code).toBe("NOT_FOUND");
     expect(refused.body.current).toBeUndefined();
+  });
+
+  /** The revision the product's document in the active generation keeps. */
+  const storedRevision = async (id: string) => {
+    const [row] = await app.sql.query<{ revision: number | null }>(
+      `SELECT d.revision FROM bahi_rm_documents d JOIN bahi_rm_generations g ON g.generation = d.generation AND g.status = 'active'
+        WHERE d.collection = 'products' AND d.id = $1`,
+      [id],
+    );
+    return row?.revision ?? null;
+  };
+
+  it("the ETag is the revision the projector keeps in the record's document, not a read of its stream", async () => {
+    const code = sku();
+    const id = (await owner.post("/api/products", product("Hair oil", code))).body.id as string;
+    expect((await owner.put(`/api/products/${id}`, { ...product("Hair oil 2", code), stock: undefined })).status).toBe(200);
+    const revision = await streamRevision(`product-${id}`);
+    await expect.poll(() => storedRevision(id)).toBe(revision);
+    // The read answers what the document keeps: a kept revision changed under it shows.
+    await app.sql.query("UPDATE bahi_rm_documents SET revision = 41 WHERE collection = 'products' AND id = $1", [id]);
+    expect((await owner.get(`/api/products/${id}`)).headers.get("etag")).toBe('"41"');
+    // A document projected before revisions were kept has none: the stream gives it.
+    await app.sql.query("UPDATE bahi_rm_documents SET revision = NULL WHERE collection = 'products' AND id = $1", [id]);
+    expect((await owner.get(`/api/products/${id}`)).headers.get("etag")).toBe(`"${revision}"`);
+  });
+
+  it("an event of the record's stream that its read model does not handle still moves the ETag (a SKU change that lost its SKU)", async () => {
+    const code = sku();
+    const id = (await owner.post("/api/products", product("Hair oil", code))).body.id as string;
+    const stream = `product-${id}`;
+    // Another process started a SKU change on the product's stream, lost the SKU and compensated
+    // there: two events the products read model does not handle.
+    const recorded = await app.stores.eventStore.readStream(stream);
+    const last = recorded.at(-1)!;
+    const change = { productId: id, ownerId: last.metadata.userId!, fromSku: code, toSku: "TAKEN-1" };
+    const at = new Date().toISOString();
+    const metadata = { ...last.metadata, causationId: null, occurredAt: at };
+    await app.stores.eventStore.appendToStream(
+      stream,
+      [
+        { id: randomUUID(), type: "ProductSkuChangeStarted", data: { ...change, startedAt: at }, metadata },
+        { id: randomUUID(), type: "ProductSkuChangeCompensated", data: { ...change, compensatedAt: at }, metadata },
+      ],
+      last.revision,
+    );
+    const revision = last.revision + 2;
+    await expect.poll(() => storedRevision(id)).toBe(revision);
+    const read = await owner.get(`/api/products/${id}`);
+    expect(read.headers.get("etag")).toBe(`"${revision}"`);
+    // The form opened now saves with the ETag it was given.
+    const saved = await owner.request("PUT", `/api/products/${id}`, { ...product("Hair oil 2", code), stock: undefined }, { "If-Match": read.headers.get("etag")! });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
 
   it("a delivery challan's read answers its stream's revision too", async () => {

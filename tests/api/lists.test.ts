@@ -464,4 +464,41 @@ describe.each(backends)("lists: search, filters, sort and paging by the server (
       expect(response.body.code).toBe("VALIDATION_FAILED");
     }
   });
+
+  it("issue 12: credit notes, debit notes and delivery challans page newest first with ?limit&cursor, each exactly once; SPEC's array without", async () => {
+    const { owner, product, rao, invoice } = await business(app);
+    const sold = await invoice(owner, rao, 10, 100);
+    const notes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const note = await owner.post("/api/credit-notes", { invoiceId: sold.id, reason: "sales_return", items: [{ productId: product, quantity: 1, price: "100" }] });
+      expect(note.status, JSON.stringify(note.body)).toBe(201);
+      notes.push(note.body.id as string);
+    }
+    const debit = await owner.post("/api/debit-notes", { invoiceId: sold.id, reason: "correction", items: [{ productId: product, quantity: 1, price: "10" }] });
+    expect(debit.status, JSON.stringify(debit.body)).toBe(201);
+    const challans: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const challan = await owner.post("/api/delivery-challans", { customerId: rao, purpose: "not_supply", items: [{ productId: product, quantity: 1 }] });
+      expect(challan.status, JSON.stringify(challan.body)).toBe(201);
+      challans.push(challan.body.id as string);
+    }
+
+    const credit = await allPages(owner, "/api/credit-notes", 2);
+    expect(credit.ids).toEqual([...notes].reverse());
+    expect(credit.pages[0]).toMatchObject({ total: 3 });
+    expect(credit.pages[0]!.items[0]).not.toHaveProperty("facts");
+    expect(ids((await owner.get("/api/credit-notes")).body)).toEqual([...notes].reverse());
+    expect(ids((await owner.get("/api/debit-notes")).body)).toEqual([debit.body.id]);
+
+    const issued = await allPages(owner, "/api/delivery-challans", 2);
+    expect(issued.ids).toEqual([...challans].reverse());
+    expect(issued.pages).toHaveLength(2);
+    expect(ids((await owner.get("/api/delivery-challans")).body)).toEqual([...challans].reverse());
+
+    for (const path of ["/api/credit-notes?limit=0", "/api/delivery-challans?limit=101", `/api/delivery-challans?cursor=${credit.pages[0]!.nextCursor}x`]) {
+      const response = await owner.get(path);
+      expect(response.status, path).toBe(400);
+      expect(response.body.code).toBe("VALIDATION_FAILED");
+    }
+  });
 });

@@ -325,10 +325,13 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
         expect(await store.find(collection, { status: "overdue" })).toEqual([]);
       });
 
-      it("getDocuments returns tombstones with their positions and owners", async () => {
+      it("getDocuments returns tombstones with their positions, owners and own-stream revisions", async () => {
         fresh();
         const { generation } = await active();
-        await commitDocs(generation, null, "6:11", [doc(collection, "a", "owner-1", { name: "Asha" }, "5:10"), doc(collection, "b", null, { name: "Bala" }, "5:11")]);
+        await commitDocs(generation, null, "6:11", [
+          { ...doc(collection, "a", "owner-1", { name: "Asha" }, "5:10"), revision: 3 },
+          doc(collection, "b", null, { name: "Bala" }, "5:11"),
+        ]);
         await commitDocs(generation, "6:11", "6:12", [doc(collection, "b", null, null, "6:12")]);
         const found = await store.getDocuments(generation, [
           { collection, id: "a" },
@@ -337,8 +340,8 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
           { collection: `other-${randomUUID()}`, id: "a" },
         ]);
         expect([...found].sort((x, y) => x.id.localeCompare(y.id))).toEqual([
-          { collection, id: "a", ownerId: "owner-1", data: { name: "Asha" }, position: "5:10" },
-          { collection, id: "b", ownerId: null, data: null, position: "6:12" },
+          { collection, id: "a", ownerId: "owner-1", data: { name: "Asha" }, position: "5:10", revision: 3 },
+          { collection, id: "b", ownerId: null, data: null, position: "6:12", revision: null },
         ]);
         expect(await store.getDocuments(generation, [])).toEqual([]);
       });

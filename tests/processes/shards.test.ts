@@ -61,7 +61,7 @@ describe.skipIf(skipReason !== null)("projector shards SIGKILLed under load, wit
   /** Every document of every active generation, with the position it last applied. */
   async function snapshot(): Promise<Snapshot[]> {
     const rows = await sql.query<{ projection: string; id: string; data: unknown; position: string }>(
-      `SELECT g.projection, d.id, d.data, d.position FROM bahi_rm_documents d
+      `SELECT g.projection, d.id, d.data, d.position, d.revision FROM bahi_rm_documents d
          JOIN bahi_rm_generations g ON g.generation = d.generation AND g.status = 'active'
         ORDER BY g.projection, d.id`,
     );

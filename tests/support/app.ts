@@ -56,7 +56,7 @@ export async function startTestApp(backend: Backend, overrides: Partial<BahiOpti
 /** Every read-model document of the active generations, for comparing two builds. */
 export async function snapshotReadModels(sql: SqlClient): Promise<unknown[]> {
   return sql.query(
-    `SELECT collection, id, owner_id, data, position FROM bahi_rm_documents
+    `SELECT collection, id, owner_id, data, position, revision FROM bahi_rm_documents
       WHERE generation IN (SELECT generation FROM bahi_rm_generations WHERE status = 'active')
       ORDER BY collection, id`,
   );

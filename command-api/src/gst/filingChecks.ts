@@ -5,7 +5,7 @@
  */
 import { compareWirePositions, isWirePosition } from "@bahi/shared/contract";
 import { filingRefusal, periodOrdinal, previousPeriod, registrationPeriodOf, returnPeriodOf, type GstReturnType, type ReturnProblem } from "@bahi/shared/returns";
-import { loadReturnBooks, prepareReturn, waitForProjection } from "@bahi/shared/server";
+import { loadReturnBooks, returnScope, prepareReturn, waitForProjection } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { filedLookup } from "./closedPeriods.ts";
 
@@ -58,6 +58,6 @@ export async function blockingProblems(
   const head = await deps.eventLog.head();
   const after = seen && isWirePosition(seen) && (head === null || compareWirePositions(seen, head) > 0) ? seen : head;
   if (after && !(await waitForProjection(deps.readStore, after, READ_MODELS_WAIT_MS))) return "behind";
-  const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId, { periods: [period] });
+  const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId, returnScope(returnType, period));
   return prepareReturn(books, { returnType, period, gstin, stateCode, today: now }).problems.filter((p) => p.blocking);
 }

@@ -1,6 +1,16 @@
 import { streams, type EventData } from "@bahi/shared/events";
 import { collections, type GstReturnDocument } from "@bahi/shared/read-models";
-import { loadReturnBooks, prepareReturn, putJsonBlob, QueueUnavailableError, type BlobStore, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
+import {
+  loadReturnBooks,
+  returnScope,
+  prepareReturn,
+  putJsonBlob,
+  QueueUnavailableError,
+  type BlobStore,
+  type EventStore,
+  type JobQueue,
+  type ReadStore,
+} from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import { fold, handle, type CommandContext } from "../handling/decider.ts";
 import { projectedPast } from "../handling/projection.ts";
@@ -58,7 +68,7 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
 
     await projectedPast(deps.readStore, after);
     // The same engine and inputs as the preview the user saw, so the figures filed are the figures shown.
-    const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId, { periods: [period] });
+    const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId, returnScope(returnType, period));
     const prepared = prepareReturn(books, { returnType, period, gstin, stateCode: user.profile.stateCode, today: deps.clock() });
     const blocking = prepared.problems.filter((p) => p.blocking);
     // The route checked before the request; a record changed since may still have brought one in.

@@ -14,10 +14,10 @@
  * rare for a small shop, and the document keeps its own copy of the customer's particulars
  * anyway. Same for the credit limit: two invoices in the same instant can both pass.
  */
-import { customerBalancePaise, compareWirePositions, formatInr, formatPaise, overCreditLimit, type CustomerAdvance, type Expense } from "@bahi/shared/contract";
+import { customerBalancePaise, compareWirePositions, formatInr, formatPaise, overCreditLimit, type Expense } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { collections, type DeliveryChallanDocument, type SalesNoteDocument } from "@bahi/shared/read-models";
-import { customerInvoices, DomainError, notFound, type ReadStore } from "@bahi/shared/server";
+import { customerAdvances, customerDocuments, customerInvoices, DomainError, notFound, type ReadStore } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { fold } from "../handling/decider.ts";
 import { recordId } from "../handling/ids.ts";
@@ -122,13 +122,14 @@ export async function assertCustomerHasNoDocuments(deps: Deps, userId: string, c
   const checkpoints = await deps.readStore.checkpoints();
   const [invoices, notes, challans] = await Promise.all([
     customerInvoices(deps.readStore, userId, id),
-    deps.readStore.list<SalesNoteDocument>(collections.salesNotes, userId),
-    deps.readStore.list<DeliveryChallanDocument>(collections.deliveryChallans, userId),
+    customerDocuments<SalesNoteDocument>(deps.readStore, collections.salesNotes, userId, id),
+    customerDocuments<DeliveryChallanDocument>(deps.readStore, collections.deliveryChallans, userId, id),
   ]);
   const found = new Map<string, Set<string>>([
-    ["invoice", new Set(invoices.filter((invoice) => invoice.customerId.toLowerCase() === id).map((invoice) => invoice.id))],
-    ["note", new Set(notes.filter((note) => note.customer.id.toLowerCase() === id).map((note) => note.id))],
-    ["challan", new Set(challans.filter((challan) => challan.customer.id.toLowerCase() === id).map((challan) => challan.id))],
+    // Each read through the collection's customerId key: the customer's documents only.
+    ["invoice", new Set(invoices.map((invoice) => invoice.id))],
+    ["note", new Set(notes.map((note) => note.id))],
+    ["challan", new Set(challans.map((challan) => challan.id))],
   ]);
   await documentsInTail(deps, checkpoints, CUSTOMER_DOCUMENTS, id, found);
   const count = (kind: string) => found.get(kind)!.size;
@@ -156,7 +157,7 @@ export async function assertVendorHasNoDocuments(deps: Deps, userId: string, ven
 /** The customer's balance from the invoices read model, caught up to now. */
 export async function customerBalance(deps: Deps, userId: string, customerId: string): Promise<number> {
   await waitForReadModels(deps, [collections.invoices, collections.advances]);
-  const [invoices, advances] = await Promise.all([customerInvoices(deps.readStore, userId, customerId), deps.readStore.list<CustomerAdvance>(collections.advances, userId)]);
+  const [invoices, advances] = await Promise.all([customerInvoices(deps.readStore, userId, customerId), customerAdvances(deps.readStore, userId, customerId)]);
   return customerBalancePaise(invoices, customerId, advances);
 }
 

@@ -4,6 +4,7 @@ import { collections, type DeliveryChallanDocument, type UserDocument } from "@b
 import { notFound, requireUserId, type BlobStore, type EventStore, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { ownedWithETag } from "../etag.ts";
 import { logoOf } from "../profile/logo.ts";
+import { newestFirstList } from "../lists/newest.ts";
 import { challanPdf } from "./challanPdf.ts";
 
 /** A challan as listed and fetched: the facts (paise) stay inside, for the PDF. */
@@ -27,10 +28,8 @@ export function deliveryChallanReadRoutes(deps: {
   }
 
   router.get("/", async (req, res) => {
-    const rows = await readStore.list<DeliveryChallanDocument>(collections.deliveryChallans, requireUserId(sessions, req));
-    // Newest first; within a day, the higher number first.
-    rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.number.localeCompare(a.number)));
-    res.json(rows.map(withoutFacts));
+    // Newest first; within the same instant, the higher number first.
+    res.json(await newestFirstList(readStore, collections.deliveryChallans, requireUserId(sessions, req), req.query, { show: withoutFacts }));
   });
   router.get("/:id", async (req, res) => {
     res.json(withoutFacts(await ownedWithETag<DeliveryChallanDocument>(deps, res, "delivery-challans", req.params.id, requireUserId(sessions, req), "Delivery challan")));

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { supplierRegistrationOf } from "@bahi/shared/contract";
-import { cmp08QuarterOf, cmp08Wire, computeCmp08 } from "@bahi/shared/returns";
+import { cmp08Periods, cmp08QuarterOf, cmp08Wire, computeCmp08 } from "@bahi/shared/returns";
 import { DomainError, loadReturnBooks, requireUserId, type BlobStore, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 
 const cmp08Query = z.object({
@@ -27,7 +27,8 @@ export function cmp08Routes(deps: { readStore: ReadStore; blobStore: Pick<BlobSt
     const query = cmp08Query.parse(req.query);
     const today = cmp08QuarterOf(deps.clock());
     const quarter = { financialYear: query.financialYear ?? today.financialYear, quarter: query.quarter ? (Number(query.quarter) as 1 | 2 | 3 | 4) : today.quarter };
-    const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId);
+    // Issue 12: the quarter's sales, notes and reverse-charge purchases, not the whole history.
+    const books = await loadReturnBooks(deps.readStore, deps.blobStore, userId, { periods: cmp08Periods(quarter), purchases: "period" });
     const category = books.user?.compositionCategory ?? null;
     if (supplierRegistrationOf(books.user?.gstCategory) !== "Composition" || !category) {
       throw new DomainError(

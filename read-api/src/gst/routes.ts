@@ -16,12 +16,23 @@ import {
   previousPeriod,
   validateGstin,
 } from "@bahi/shared/returns";
-import { collections, reconciliationId, type EwayBillDocument, type GstReturnDocument, type ReconciliationDocument, type UserDocument } from "@bahi/shared/read-models";
+import {
+  collections,
+  gstinKey,
+  instantKey,
+  reconciliationId,
+  type EwayBillDocument,
+  type GstReturnDocument,
+  type ReconciliationDocument,
+  type UserDocument,
+} from "@bahi/shared/read-models";
+import { newestFirstList } from "../lists/newest.ts";
 import {
   DomainError,
   filedByDocuments,
   getJsonBlob,
   loadReturnBooks,
+  returnScope,
   notFound,
   prepareReturn,
   refuseUnsafeInput,
@@ -120,8 +131,8 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
             dueDate: returnDueDate(lastPeriod, returnType),
           }));
     const pendingReturns = periods.flatMap((p) => p.returns).filter((r) => r.state !== "filed" && r.state !== "not_due").length;
-    const bills = await readStore.list<EwayBillDocument>(collections.ewayBills, userId);
-    const activeEwayBills = bills.filter((b) => b.status === "active" && Date.parse(b.validUpto) >= today.getTime()).length;
+    // Active and still valid: the bills' activeUntil key is their validity's end, "" once cancelled.
+    const activeEwayBills = await readStore.count(collections.ewayBills, userId, { range: { activeUntil: { from: instantKey(today.toISOString()) } } });
     res.json({
       pendingReturns,
       activeEwayBills,
@@ -149,7 +160,7 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
     const returnType = type as (typeof RETURN_TYPES)[number];
     const period = parsed.period.fp;
     const today = clock();
-    const books = await loadReturnBooks(readStore, blobStore, userId, { periods: [period] });
+    const books = await loadReturnBooks(readStore, blobStore, userId, returnScope(returnType, period));
     const gstin = books.user?.gstNumber ?? null;
     // Issue 9: composition businesses file CMP-08 instead; unregistered ones file nothing.
     const notApplicable = monthlyReturnNotApplicable(books.user?.gstCategory, returnType);
@@ -205,8 +216,7 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
 
   router.get("/ewaybills", async (req, res) => {
     const userId = requireUserId(sessions, req);
-    const bills = await readStore.list<EwayBillDocument>(collections.ewayBills, userId);
-    res.json(bills.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+    res.json(await newestFirstList<EwayBillDocument>(readStore, collections.ewayBills, userId, req.query));
   });
 
   router.post("/validate-gstin", express.json({ limit: "10kb" }), refuseUnsafeInput, async (req, res) => {
@@ -218,8 +228,12 @@ export function gstReadRoutes(deps: { readStore: ReadStore; blobStore: Pick<Blob
       return;
     }
     // The name is known when the GSTIN belongs to one of this business's customers or vendors.
-    const [customers, vendors] = await Promise.all([readStore.list<Customer>(collections.customers, userId), readStore.list<Vendor>(collections.vendors, userId)]);
-    const party = [...customers, ...vendors].find((p) => p.gstNumber === result.gstin);
+    const byGstin = { where: { gstin: gstinKey(result.gstin) }, limit: 1 };
+    const [customers, vendors] = await Promise.all([
+      readStore.page<Customer>(collections.customers, userId, byGstin),
+      readStore.page<Vendor>(collections.vendors, userId, byGstin),
+    ]);
+    const party = [...customers, ...vendors][0]?.data;
     const { valid: _valid, ...details } = result;
     res.json({ valid: true, details: { ...details, ...(party ? { businessName: party.name } : {}) } });
   });

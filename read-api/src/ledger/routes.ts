@@ -4,19 +4,9 @@
  * (shared/contract/ledger.ts), the computation the balance and the credit-limit check use.
  */
 import { Router, type Request } from "express";
-import {
-  buildLedger,
-  customerLedgerLines,
-  financialYearFirstDay,
-  indianDateOf,
-  isRecordId,
-  ledgerQuerySchema,
-  type Customer,
-  type CustomerAdvance,
-  type CustomerLedger,
-} from "@bahi/shared/contract";
+import { buildLedger, customerLedgerLines, financialYearFirstDay, indianDateOf, isRecordId, ledgerQuerySchema, type Customer, type CustomerLedger } from "@bahi/shared/contract";
 import { collections, type SalesNoteDocument, type UserDocument } from "@bahi/shared/read-models";
-import { customerInvoices, notFound, requireUserId, ValidationError, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { customerAdvances, customerDocuments, customerInvoices, notFound, requireUserId, ValidationError, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 import { ledgerPdf } from "./ledgerPdf.ts";
 
 export interface LedgerDeps {
@@ -38,8 +28,8 @@ export async function customerLedger(deps: LedgerDeps, req: Request): Promise<{ 
   if (from > to) throw new ValidationError([{ path: ["from"], message: `From date (${from}) cannot be after the to date (${to})` }]);
   const [invoices, notes, advances] = await Promise.all([
     customerInvoices(deps.readStore, userId, customer.id),
-    deps.readStore.list<SalesNoteDocument>(collections.salesNotes, userId),
-    deps.readStore.list<CustomerAdvance>(collections.advances, userId),
+    customerDocuments<SalesNoteDocument>(deps.readStore, collections.salesNotes, userId, customer.id),
+    customerAdvances(deps.readStore, userId, customer.id),
   ]);
   const noteDates = new Map(notes.map((note) => [note.id, { issueDate: note.issueDate, createdAt: note.createdAt }]));
   const lines = customerLedgerLines(invoices, customer.id, noteDates, advances);
@@ -59,12 +49,7 @@ export function customerLedgerRoutes(deps: LedgerDeps): Router {
     const id = req.params.id;
     const customer = isRecordId(id) ? await deps.readStore.get<Customer>(collections.customers, id.toLowerCase()) : null;
     if (!customer || customer.userId !== userId) throw notFound("Customer");
-    const advances = await deps.readStore.list<CustomerAdvance>(collections.advances, userId);
-    res.json(
-      advances
-        .filter((advance) => advance.customerId.toLowerCase() === customer.id.toLowerCase())
-        .sort((a, b) => a.date.localeCompare(b.date) || a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id)),
-    );
+    res.json(await customerAdvances(deps.readStore, userId, customer.id));
   });
   router.get("/:id/ledger/pdf", async (req, res) => {
     const { ledger, userId } = await customerLedger(deps, req);

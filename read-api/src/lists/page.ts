@@ -48,7 +48,7 @@ export interface PageRequest {
   cursor?: string | undefined;
 }
 
-export interface ListSpec<T, S> {
+export interface ListSpec<T, S, W = T> {
   collection: string;
   ownerId: string;
   order: string;
@@ -60,7 +60,7 @@ export interface ListSpec<T, S> {
   /** How many documents the business has (a tally), when no filter is asked for. */
   countAll: (summary: S) => number | Promise<number>;
   /** What each row becomes on the wire. */
-  show?: (row: T) => T;
+  show?: (row: T) => W;
 }
 
 const hasFilters = (filters: ListFilters): boolean => Object.keys(filters.where ?? {}).length > 0 || Object.keys(filters.range ?? {}).length > 0 || (filters.search ?? "") !== "";
@@ -69,8 +69,8 @@ const hasFilters = (filters: ListFilters): boolean => Object.keys(filters.where 
  * SPEC's plain array when neither limit nor cursor is asked for; else one page after the cursor,
  * with the count of every matching row and the book's summary.
  */
-export async function listAnswer<T, S>(readStore: ReadStore, spec: ListSpec<T, S>): Promise<T[] | Page<T, S>> {
-  const show = spec.show ?? ((row: T) => row);
+export async function listAnswer<T, S, W = T>(readStore: ReadStore, spec: ListSpec<T, S, W>): Promise<W[] | Page<W, S>> {
+  const show = spec.show ?? ((row: T) => row as unknown as W);
   const { collection, ownerId, order, filters, request } = spec;
   if (request.limit === undefined && request.cursor === undefined) {
     return (await readStore.page<T>(collection, ownerId, { ...filters, order })).map((row) => show(row.data));

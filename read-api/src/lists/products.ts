@@ -8,8 +8,6 @@ import { collections } from "@bahi/shared/read-models";
 import type { ReadStore, TallyBucket } from "@bahi/shared/server";
 import { listAnswer, searchOf } from "./page.ts";
 
-export { isLowStock } from "@bahi/shared/read-models";
-
 type ProductSort = NonNullable<ProductListQuery["sort"]>;
 
 /** Each status filter as a key of the products' declared index. */

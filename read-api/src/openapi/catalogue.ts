@@ -34,6 +34,7 @@ import {
   journalQuerySchema,
   ledgerQuerySchema,
   loginSchema,
+  pageQuerySchema,
   partyListQuerySchema,
   paymentCreateSchema,
   planChangeSchema,
@@ -142,7 +143,7 @@ const partyOperations = (plural: "customers" | "vendors", label: string, body: r
 const salesNoteOperations = (kind: "credit" | "debit"): Operation[] => {
   const tag = kind === "credit" ? "Credit notes" : "Debit notes";
   return [
-    op("get", `/api/${kind}-notes`, tag, `List ${kind} notes`),
+    op("get", `/api/${kind}-notes`, tag, `List ${kind} notes`, { query: pageQuerySchema, paged: true }),
     op("post", `/api/${kind}-notes`, tag, `Issue a ${kind} note against one or more invoices`, { body: ["SalesNoteCreate", salesNoteCreateSchema], status: 201 }),
     op("get", `/api/${kind}-notes/{id}`, tag, `A ${kind} note`),
     op("get", `/api/${kind}-notes/{id}/pdf`, tag, `A ${kind} note as PDF`, { answer: "pdf" }),
@@ -225,7 +226,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...salesNoteOperations("credit"),
   ...salesNoteOperations("debit"),
 
-  op("get", "/api/delivery-challans", "Delivery challans", "List delivery challans"),
+  op("get", "/api/delivery-challans", "Delivery challans", "List delivery challans", { query: pageQuerySchema, paged: true }),
   op("post", "/api/delivery-challans", "Delivery challans", "Issue a delivery challan", { body: ["DeliveryChallanCreate", deliveryChallanCreateSchema], status: 201 }),
   op("get", "/api/delivery-challans/{id}", "Delivery challans", "A delivery challan"),
   op("get", "/api/delivery-challans/{id}/pdf", "Delivery challans", "A delivery challan as PDF", { answer: "pdf" }),
@@ -262,7 +263,7 @@ export const OPERATIONS: readonly Operation[] = [
   op("get", "/api/gst/hsn/{code}", "HSN", "One HSN/SAC code and its rates"),
   op("get", "/api/gst/hsn-codes", "HSN", "The HSN/SAC codes this business's products can take"),
   op("post", "/api/gst/validate-gstin", "GST returns", "Check a GSTIN (format and check digit); names the party when it is one of ours", { body: ["GstinCheck", gstinBody] }),
-  op("get", "/api/gst/ewaybills", "E-way bills", "List e-way bills"),
+  op("get", "/api/gst/ewaybills", "E-way bills", "List e-way bills", { query: pageQuerySchema, paged: true }),
   op("post", "/api/ewaybills", "E-way bills", "Generate an e-way bill for an invoice", { body: ["EwayBillCreate", ewayBillCreateSchema], status: 201 }),
   op("post", "/api/ewaybills/{id}/cancel", "E-way bills", "Cancel an e-way bill", { body: ["EwayBillCancel", ewayBillCancelSchema] }),
 

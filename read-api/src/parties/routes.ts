@@ -8,9 +8,9 @@
  */
 import { Router, type Request } from "express";
 import { z } from "zod";
-import { customerBalancePaise, formatPaise, isRecordId, toPaise, type Customer, type CustomerAdvance, type CustomerBalance } from "@bahi/shared/contract";
+import { customerBalancePaise, formatPaise, isRecordId, toPaise, type Customer, type CustomerBalance } from "@bahi/shared/contract";
 import { collections } from "@bahi/shared/read-models";
-import { customerInvoices, notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
+import { customerAdvances, customerInvoices, notFound, requireUserId, type ReadStore, type SessionCodec } from "@bahi/shared/server";
 
 const archivedQuery = z.object({
   archived: z.enum(["true", "false", "all"], { error: "archived must be true, false or all" }).optional(),
@@ -31,7 +31,7 @@ export function customerBalanceRoutes(deps: { readStore: ReadStore; sessions: Se
     const id = req.params.id;
     const customer = isRecordId(id) ? await deps.readStore.get<Customer>(collections.customers, id.toLowerCase()) : null;
     if (!customer || customer.userId !== userId) throw notFound("Customer");
-    const [invoices, advances] = await Promise.all([customerInvoices(deps.readStore, userId, customer.id), deps.readStore.list<CustomerAdvance>(collections.advances, userId)]);
+    const [invoices, advances] = await Promise.all([customerInvoices(deps.readStore, userId, customer.id), customerAdvances(deps.readStore, userId, customer.id)]);
     const body: CustomerBalance = {
       customerId: customer.id,
       balance: formatPaise(customerBalancePaise(invoices, customer.id, advances)),

@@ -43,6 +43,9 @@ const common = {
   cursor: text("cursor", 400),
 };
 
+/** Issue 12: ?limit&cursor of the lists with no filters of their own (notes, delivery challans, e-way bills), newest first. */
+export const pageQuerySchema = z.object({ limit: common.limit, cursor: common.cursor });
+
 const range = {
   from: optionalDateField("From date"),
   to: optionalDateField("To date"),

@@ -23,6 +23,8 @@ export const collections = {
   shareLinks: "shareLinks",
   /** Issue 10: customer advances (CustomerAdvance, contract/advances.ts). */
   advances: "advances",
+  /** Issue 12: which invoice each payment was recorded on (PaymentDocument), for a payment's history. */
+  payments: "payments",
   /** Issue 11: one TeamDocument per business (id and owner: the business). */
   teams: "teams",
   /** Issue 11: one MembershipDocument per person in another's business (owner: the member). */

@@ -33,6 +33,17 @@ export interface VoidedNumberDocument {
   voidedAt: string;
 }
 
+/**
+ * Issue 12: a payment has no stream of its own (it is an event on its invoice's stream): this
+ * names the invoice, so a payment's history reads one stream instead of searching the invoices.
+ */
+export interface PaymentDocument {
+  /** The payment id, lower case. */
+  id: string;
+  invoiceId: string;
+  userId: string;
+}
+
 /** The user as the API shows it, plus invoices created per Indian month ("2026-06"). */
 export type UserDocument = Omit<User, "invoicesUsed"> & { invoicesByMonth: Record<string, number> };
 

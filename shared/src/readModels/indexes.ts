@@ -11,7 +11,23 @@
  * counters and the month report read a handful of rows instead of every document.
  */
 import { createHash } from "node:crypto";
-import { indianDateOf, roundHalfUp, toPaise, toThousandths, withBalance, type Customer, type Expense, type Invoice, type Product, type Vendor } from "../contract/index.ts";
+import {
+  indianDateOf,
+  roundHalfUp,
+  toPaise,
+  toThousandths,
+  withBalance,
+  type Customer,
+  type CustomerAdvance,
+  type DeliveryChallan,
+  type Expense,
+  type Invoice,
+  type Product,
+  type SalesNote,
+  type Vendor,
+} from "../contract/index.ts";
+import { voidPeriodOf } from "../returns/documentSummary.ts";
+import { noteReportingPeriod } from "../returns/notes.ts";
 import { returnPeriodOf } from "../returns/period.ts";
 import { collections } from "./collections.ts";
 
@@ -95,6 +111,15 @@ const periodOf = (date: string): string => {
 
 const flag = (value: boolean): string => (value ? "1" : "0");
 
+/** A party's GSTIN as the GSTIN check finds the party by it ("" without one). */
+export const gstinKey = (gstin: string | null | undefined): string => (gstin ?? "").trim().toUpperCase();
+
+/** An instant as UTC ISO text, which sorts as time does ("" when it is not one). */
+export function instantKey(value: string): string {
+  const time = Date.parse(value);
+  return Number.isFinite(time) ? new Date(time).toISOString() : "";
+}
+
 const text = <T>(of: (doc: T) => KeyValue): KeyDefinition<T> => ({ type: "text", of });
 const number = <T>(of: (doc: T) => KeyValue): KeyDefinition<T> => ({ type: "number", of });
 const asc = (key: string): OrderColumn => ({ key, dir: "asc" });
@@ -169,6 +194,8 @@ const expenseIndex: CollectionIndex<Expense> = {
     category: text((e) => e.category),
     vendorId: text((e) => (e.vendorId ?? "").toLowerCase()),
     month: text((e) => dayOf(e.date).slice(0, 7)),
+    /** The GST period the purchase is reported in (MMYYYY), as CMP-08 reads a quarter's. */
+    reportingPeriod: text((e) => e.reportingPeriod ?? ""),
     search: text((e) => searchKey(e.description, e.vendor?.name, e.category, e.vendorInvoiceNumber, e.selfInvoiceNumber)),
   },
   orders: {
@@ -178,7 +205,7 @@ const expenseIndex: CollectionIndex<Expense> = {
     "amount-asc": [asc("amount"), desc("day"), desc("createdAt")],
     newest: [desc("createdAt")],
   },
-  filters: ["vendorId"],
+  filters: ["vendorId", "reportingPeriod"],
   tallies: {
     byCategory: { group: "category", sums: ["amount"] },
     byMonth: { group: "month", sums: ["amount", "gst", "itcGst"] },
@@ -206,6 +233,7 @@ const productIndex: CollectionIndex<Product> = {
     "price-desc": [desc("price"), asc("name")],
     "price-asc": [asc("price"), asc("name")],
   },
+  filters: ["lowStock"],
   tallies: { all: { group: "lowStock", sums: ["stockValue"] } },
 };
 
@@ -217,11 +245,13 @@ const customerIndex: CollectionIndex<Customer> = {
     name: text((c) => wordKey(c.name)),
     archived: text((c) => flag(c.archived === true)),
     search: text((c) => searchKey(c.name, c.email, c.phone, c.gstNumber)),
+    gstin: text((c) => gstinKey(c.gstNumber)),
     createdMonth: text((c) => dayOf(c.createdAt).slice(0, 7)),
     creditLimit: number(creditLimitPaise),
     withCreditLimit: number((c) => (creditLimitPaise(c) > 0 ? 1 : 0)),
   },
   orders: { newest: [desc("createdAt")], "name-asc": [asc("name")] },
+  filters: ["gstin"],
   tallies: {
     byArchived: { group: "archived", sums: ["creditLimit", "withCreditLimit"] },
     /** The report's new customers. */
@@ -235,10 +265,64 @@ const vendorIndex: CollectionIndex<Vendor> = {
     name: text((v) => wordKey(v.name)),
     archived: text((v) => flag(v.archived === true)),
     search: text((v) => searchKey(v.name, v.email, v.phone, v.gstNumber)),
+    gstin: text((v) => gstinKey(v.gstNumber)),
     gstRegistered: number((v) => ((v.gstNumber ?? "").trim() !== "" ? 1 : 0)),
   },
   orders: { newest: [desc("createdAt")], "name-asc": [asc("name")] },
+  filters: ["gstin"],
   tallies: { byArchived: { group: "archived", sums: ["gstRegistered"] } },
+};
+
+/** Issue 9: credit and debit notes, listed per kind and read per customer and per return period. */
+const salesNoteIndex: CollectionIndex<SalesNote> = {
+  keys: {
+    createdAt: text((n) => n.createdAt),
+    kind: text((n) => n.kind),
+    customerId: text((n) => (n.customer?.id ?? "").toLowerCase()),
+    /** The period a return reports the note in (MMYYYY), as the return engine works it out. */
+    reportingPeriod: text((n) => noteReportingPeriod(n)),
+  },
+  orders: { newest: [desc("createdAt")] },
+  filters: ["kind", "customerId", "reportingPeriod"],
+};
+
+/** Issue 9: delivery challans, listed newest first and read per customer and per return period (Table 13). */
+const challanIndex: CollectionIndex<DeliveryChallan> = {
+  keys: {
+    createdAt: text((c) => c.createdAt),
+    number: text((c) => c.number),
+    customerId: text((c) => (c.customer?.id ?? "").toLowerCase()),
+    period: text((c) => periodOf(c.issueDate)),
+  },
+  orders: { newest: [desc("createdAt"), desc("number")] },
+  filters: ["customerId", "period"],
+};
+
+/** Issue 9: voided document numbers, read per return period (Table 13). */
+const voidedNumberIndex: CollectionIndex<{ documentDate: string | null }> = {
+  keys: { period: text((v) => (v.documentDate ? voidPeriodOf(v.documentDate) : "")) },
+  orders: {},
+  filters: ["period"],
+};
+
+/** Issue 10: customer advances, read per customer, oldest first. */
+const advanceIndex: CollectionIndex<CustomerAdvance> = {
+  keys: {
+    day: text((a) => a.date),
+    receivedAt: text((a) => a.receivedAt),
+    customerId: text((a) => a.customerId.toLowerCase()),
+  },
+  orders: { oldest: [asc("day"), asc("receivedAt")] },
+  filters: ["customerId"],
+};
+
+/** E-way bills, listed newest first; `activeUntil` counts the ones still valid (cancelled ones: ""). */
+const ewayBillIndex: CollectionIndex<{ createdAt: string; status: string; validUpto: string }> = {
+  keys: {
+    createdAt: text((b) => b.createdAt),
+    activeUntil: text((b) => (b.status === "active" ? instantKey(b.validUpto) : "")),
+  },
+  orders: { newest: [desc("createdAt")] },
 };
 
 /** Collections only system jobs search across businesses. */
@@ -254,6 +338,11 @@ export const READ_MODEL_INDEXES: Readonly<Record<string, CollectionIndex<never>>
   [collections.products]: productIndex as CollectionIndex<never>,
   [collections.customers]: customerIndex as CollectionIndex<never>,
   [collections.vendors]: vendorIndex as CollectionIndex<never>,
+  [collections.salesNotes]: salesNoteIndex as CollectionIndex<never>,
+  [collections.deliveryChallans]: challanIndex as CollectionIndex<never>,
+  [collections.voidedNumbers]: voidedNumberIndex as CollectionIndex<never>,
+  [collections.advances]: advanceIndex as CollectionIndex<never>,
+  [collections.ewayBills]: ewayBillIndex as CollectionIndex<never>,
   [collections.processes]: lookupOnly("phase") as CollectionIndex<never>,
   [collections.gstReturns]: lookupOnly("status") as CollectionIndex<never>,
 };
@@ -288,7 +377,24 @@ export function keysOf(collection: string, data: unknown): DocumentKeys | null {
 export const KEYS_VERSION = createHash("sha256")
   .update(
     JSON.stringify(READ_MODEL_INDEXES, (_name, value: unknown) => (typeof value === "function" ? value.toString() : value)) +
-      [dayOf, paiseOf, periodOf, paymentDays, wordKey, searchKey, expensePaiseOf, isLowStock, stockValuePaise, creditLimitPaise].map(String).join("\n"),
+      [
+        dayOf,
+        paiseOf,
+        periodOf,
+        paymentDays,
+        wordKey,
+        searchKey,
+        expensePaiseOf,
+        isLowStock,
+        stockValuePaise,
+        creditLimitPaise,
+        gstinKey,
+        instantKey,
+        noteReportingPeriod,
+        voidPeriodOf,
+      ]
+        .map(String)
+        .join("\n"),
   )
   .digest("hex")
   .slice(0, 16);

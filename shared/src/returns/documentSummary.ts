@@ -63,6 +63,9 @@ export function documentRanges(numbers: readonly string[], voided: readonly stri
   return ranges.map((r, i) => ({ num: i + 1, from: r.from, to: r.to, totnum: r.count, cancel: r.cancel, net_issue: r.count - r.cancel }));
 }
 
+/** The period (MMYYYY) Table 13 reports a voided number in: its document's date's (YYYY-MM-DD). */
+export const voidPeriodOf = (date: string): string => `${date.slice(5, 7)}${date.slice(0, 4)}`;
+
 /**
  * Table 13 of one period: invoices (nature 1; voided and cancelled numbers count as cancelled,
  * and a period whose every number was voided is still listed), then, per IC's DOCUMENT_NATURE,
@@ -78,8 +81,7 @@ export function documentIssue(input: {
   /** Issue 9: the period's delivery challans with their nature (9-12, returns/challans.ts). */
   challans?: readonly ChallanDocumentNumber[];
 }): Gstr1DocIssue | undefined {
-  const voidedOfPeriod = (series: string) =>
-    input.voided.filter((v) => (v.series ?? "invoice") === series && `${v.date.slice(5, 7)}${v.date.slice(0, 4)}` === input.period).map((v) => v.number);
+  const voidedOfPeriod = (series: string) => input.voided.filter((v) => (v.series ?? "invoice") === series && voidPeriodOf(v.date) === input.period).map((v) => v.number);
   const docDet: Array<{ doc_num: number; docs: Gstr1DocRange[] }> = [];
   // Issue 9: bills of supply are outward-supply documents too (nature 1), in their own BOS range.
   const cancelledInvoices = [...voidedOfPeriod("invoice"), ...voidedOfPeriod("bill-of-supply"), ...input.cancelledInvoiceNumbers];

@@ -24,6 +24,7 @@ export * from "./returnInputs.ts";
 export {
   currentRecordView,
   isRevisionedRecordPath,
+  ownRecordOf,
   readWithRevision,
   recordStream,
   revisionAt,

@@ -7,6 +7,7 @@
  * last projected at. It lives on the server half of shared because it must know stream names
  * (shared/src/events), which the read API may not import (as audit/history.ts).
  */
+import { isRecordId } from "../contract/fields.ts";
 import { compareWirePositions } from "../contract/http.ts";
 import { withBalance } from "../contract/payments.ts";
 import type { Invoice } from "../contract/invoices.ts";
@@ -42,6 +43,21 @@ export function isRevisionedRecordPath(segment: string): segment is RevisionedRe
 }
 
 export const recordStream = (path: RevisionedRecordPath, id: string): string => REVISIONED_RECORDS[path].stream(id);
+
+/** Each record collection with what its streams' names hold before the id ("customer-"). */
+const STREAM_PREFIXES: ReadonlyMap<string, string> = new Map(Object.values(REVISIONED_RECORDS).map((record) => [record.collection, record.stream("")]));
+
+/**
+ * Issue 12: the id of the `collection` record whose own stream `streamId` is, or null. The
+ * projector keeps that stream's revision in the record's document (ReadDocument.revision) on
+ * every event of the stream, even one its read model does not handle.
+ */
+export function ownRecordOf(collection: string, streamId: string): string | null {
+  const prefix = STREAM_PREFIXES.get(collection);
+  if (prefix === undefined || !streamId.startsWith(prefix)) return null;
+  const id = streamId.slice(prefix.length);
+  return isRecordId(id) ? id : null;
+}
 
 /** The revision of the stream's last event at or before `position` (null: none yet). */
 export function revisionAt(recorded: readonly RecordedEvent[], position: string): number | null {
@@ -87,7 +103,8 @@ export async function readWithRevision<T>(
   const record = REVISIONED_RECORDS[path];
   const document = await documentWithPosition(deps.readStore, record.collection, id);
   if (!document || document.data === null) return null;
-  const revision = revisionAt(await deps.eventStore.readStream(record.stream(id)), document.position);
+  // Documents projected before revisions were kept have none: their stream gives it.
+  const revision = typeof document.revision === "number" ? document.revision : revisionAt(await deps.eventStore.readStream(record.stream(id)), document.position);
   return { data: document.data as T, revision };
 }
 

@@ -47,31 +47,54 @@ export interface ReturnBooks {
 
 /**
  * Issue 12: the periods (MMYYYY) a return or report will be prepared for. The books then hold the
- * invoices reported in those periods and those their notes and advances name, not the whole
- * history: a month's return costs that month's invoices.
+ * invoices, notes, challans and voided numbers reported in those periods (and the invoices their
+ * notes and advances name), not the whole history: a month's return costs that month's documents.
  */
 export interface ReturnBooksScope {
   readonly periods: readonly string[];
+  /**
+   * The purchases the return reads. "all" (GSTR-3B, the default): every purchase and reconciled
+   * GSTR-2B, since a month's input tax credit depends on every earlier 2B (a bill is claimed
+   * through the first one it appears in) and Rule 43 reaches back 60 months. "period": those
+   * reported in the periods (CMP-08's reverse charge). "none": GSTR-1 reads no purchases.
+   */
+  readonly purchases?: "all" | "period" | "none";
+}
+
+/** What one return of one period reads: GSTR-1 reads no purchases. */
+export const returnScope = (returnType: GstReturnType, period: string): ReturnBooksScope => ({ periods: [period], purchases: returnType === "GSTR1" ? "none" : "all" });
+
+/** The business's documents of a collection reported in the periods, through the key it declares. */
+async function ofPeriods<T>(readStore: ReadStore, collection: string, userId: string, key: string, periods: readonly string[]): Promise<T[]> {
+  return (await readStore.page<T>(collection, userId, { where: { [key]: [...periods] } })).map((row) => row.data);
 }
 
 /** The business's invoices, expenses, reconciled GSTR-2Bs and returns, from the read models. */
 export async function loadReturnBooks(readStore: ReadStore, blobStore: Pick<BlobStore, "get">, userId: string, scope?: ReturnBooksScope): Promise<ReturnBooks> {
+  const periods = scope?.periods;
+  const purchases = scope?.purchases ?? "all";
+  /** The collection's documents reported in the periods (through its period key), or all of them without periods. */
+  const reported = <T>(collection: string, key: string): Promise<T[]> =>
+    periods ? ofPeriods<T>(readStore, collection, userId, key, periods) : readStore.list<T>(collection, userId);
+  const purchasesOf = {
+    none: async (): Promise<Expense[]> => [],
+    period: () => reported<Expense>(collections.expenses, "reportingPeriod"),
+    all: () => readStore.list<Expense>(collections.expenses, userId),
+  };
   const [user, scoped, expenses, reconciliationDocs, returns, voidedNumbers, notes, challans, advances, turnover] = await Promise.all([
     readStore.get<UserDocument>(collections.users, userId),
-    scope
-      ? readStore.page<Invoice>(collections.invoices, userId, { where: { reportingPeriod: [...scope.periods] } }).then((rows) => rows.map((row) => row.data))
-      : readStore.list<Invoice>(collections.invoices, userId),
-    readStore.list<Expense>(collections.expenses, userId),
-    readStore.list<ReconciliationDocument>(collections.reconciliations, userId),
+    reported<Invoice>(collections.invoices, "reportingPeriod"),
+    purchasesOf[purchases](),
+    purchases === "all" ? readStore.list<ReconciliationDocument>(collections.reconciliations, userId) : [],
     readStore.list<GstReturnDocument>(collections.gstReturns, userId),
-    readStore.list<VoidedNumberDocument>(collections.voidedNumbers, userId),
-    readStore.list<SalesNoteForReturn>(collections.salesNotes, userId),
-    readStore.list<ChallanForReturn>(collections.deliveryChallans, userId),
+    reported<VoidedNumberDocument>(collections.voidedNumbers, "period"),
+    reported<SalesNoteForReturn>(collections.salesNotes, "reportingPeriod"),
+    reported<ChallanForReturn>(collections.deliveryChallans, "period"),
     readStore.list<CustomerAdvance>(collections.advances, userId),
-    scope ? readStore.tally(collections.invoices, userId, "byIssueMonth") : undefined,
+    periods ? readStore.tally(collections.invoices, userId, "byIssueMonth") : undefined,
   ]);
   let invoices = scoped;
-  if (scope) {
+  if (periods) {
     // The invoices the period's notes and advances name, wherever they were reported.
     const held = new Set(scoped.map((invoice) => invoice.id));
     const named = new Set([...notes.flatMap((note) => note.invoiceIds), ...advances.flatMap((advance) => advance.applications.map((a) => a.invoiceId))]);
@@ -172,7 +195,16 @@ export function prepareReturn(
   return prepareGstr3b({ ...base, expenses: books.expenses, reconciliations: books.reconciliations, openingCredit: openingCreditFor(books.returns, options.period) });
 }
 
-/** Issue 12: one customer's invoices, through the owner's customerId index (not the whole book). */
-export async function customerInvoices(readStore: Pick<ReadStore, "page">, userId: string, customerId: string): Promise<Invoice[]> {
-  return (await readStore.page<Invoice>(collections.invoices, userId, { where: { customerId: customerId.toLowerCase() } })).map((row) => row.data);
+/** Issue 12: one customer's documents of a collection keyed by customerId (invoices, credit/debit notes, delivery challans, advances), in `order` if given. */
+export async function customerDocuments<T>(readStore: Pick<ReadStore, "page">, collection: string, userId: string, customerId: string, order?: string): Promise<T[]> {
+  const rows = await readStore.page<T>(collection, userId, { where: { customerId: customerId.toLowerCase() }, ...(order ? { order } : {}) });
+  return rows.map((row) => row.data);
 }
+
+/** Issue 12: one customer's invoices, through the owner's customerId index (not the whole book). */
+export const customerInvoices = (readStore: Pick<ReadStore, "page">, userId: string, customerId: string): Promise<Invoice[]> =>
+  customerDocuments<Invoice>(readStore, collections.invoices, userId, customerId);
+
+/** Issue 12: one customer's advances, oldest first. */
+export const customerAdvances = (readStore: Pick<ReadStore, "page">, userId: string, customerId: string): Promise<CustomerAdvance[]> =>
+  customerDocuments<CustomerAdvance>(readStore, collections.advances, userId, customerId, "oldest");

@@ -16,7 +16,7 @@ import { formatInr } from "../../contract/gst/format.ts";
 import { indianDateOf } from "../../contract/gst/indiaDate.ts";
 import { streams } from "../../events/streams.ts";
 import { upcast, type BahiEvent, type EventData } from "../../events/catalogue.ts";
-import { collections } from "../../readModels/index.ts";
+import { collections, type PaymentDocument } from "../../readModels/index.ts";
 import type { EventMetadata, EventStore, RecordedEvent } from "../ports/eventStore.ts";
 import type { ReadStore } from "../ports/readStore.ts";
 import { actorOf, unnamedPeople } from "./actors.ts";
@@ -469,14 +469,13 @@ function streamsOf(kind: Exclude<HistoryKind, "payment">, id: string, businessId
   }
 }
 
-/** A payment has no stream of its own: it is an event on its invoice's stream, found through the invoice list. */
+/** A payment has no stream of its own: it is an event on its invoice's stream, which the payments read model names. */
 async function paymentEvents(deps: HistoryDeps, businessId: string, paymentId: string): Promise<RecordedEvent[]> {
   if (!isRecordId(paymentId)) return [];
   const wanted = paymentId.toLowerCase();
-  const invoices = await deps.readStore.list<{ id: string; payments?: { id: string }[] }>(collections.invoices, businessId);
-  const invoice = invoices.find((doc) => doc.payments?.some((payment) => payment.id.toLowerCase() === wanted));
-  if (!invoice) return [];
-  const events = await deps.eventStore.readStream(streams.invoice(invoice.id));
+  const payment = await deps.readStore.get<PaymentDocument>(collections.payments, wanted);
+  if (!payment || payment.userId !== businessId) return [];
+  const events = await deps.eventStore.readStream(streams.invoice(payment.invoiceId));
   return events.filter((event) => (event.data as { paymentId?: string } | null)?.paymentId?.toLowerCase() === wanted);
 }
 

@@ -19,6 +19,12 @@ export interface ReadDocument<T = unknown> {
   data: T | null;
   /** Position of the last event applied: redelivering it, or anything earlier, changes nothing. */
   position: string;
+  /**
+   * Issue 12: for a record with its own stream (recordRevision.ts), that stream's revision as of
+   * this document, which its single read answers as ETag. null or absent: not known (a document
+   * written before revisions were kept, or a read model without records).
+   */
+  revision?: number | null;
 }
 
 export interface DocumentKey {

@@ -216,7 +216,15 @@ CREATE TABLE IF NOT EXISTS bahi_rm_tallies (
 ${readModelIndexDdl()}
 `;
 
-const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, BUSINESS_HASH, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS, IDEMPOTENCY, READ_KEYS];
+/**
+ * Issue 12: a record's document keeps its own stream's revision, which its single read answers
+ * as ETag without reading the stream. Older documents have none until projected again.
+ */
+const RECORD_REVISIONS = `
+ALTER TABLE bahi_rm_documents ADD COLUMN IF NOT EXISTS revision integer
+`;
+
+const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, BUSINESS_HASH, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS, IDEMPOTENCY, READ_KEYS, RECORD_REVISIONS];
 
 /** The statements of a part: split on semicolons outside $$-quoted bodies. */
 export function statementsOf(part: string): string[] {

@@ -26,6 +26,7 @@ interface DocumentRow {
   owner_id: string | null;
   data: unknown;
   position: string;
+  revision: number | null;
 }
 
 interface ParkedRow {
@@ -210,7 +211,7 @@ export class SqlReadStore implements ReadStore {
   async getDocuments(generation: number, keys: readonly DocumentKey[]): Promise<ReadDocument[]> {
     if (keys.length === 0) return [];
     const rows = await this.sql.query<DocumentRow>(
-      `SELECT d.collection, d.id, d.owner_id, d.data, d.position
+      `SELECT d.collection, d.id, d.owner_id, d.data, d.position, d.revision
          FROM bahi_rm_documents d
          JOIN unnest($2::text[], $3::text[]) AS k(collection, id) ON d.collection = k.collection AND d.id = k.id
         WHERE d.generation = $1`,
@@ -222,6 +223,7 @@ export class SqlReadStore implements ReadStore {
       ownerId: row.owner_id,
       data: row.data,
       position: row.position,
+      revision: row.revision === null ? null : Number(row.revision),
     }));
   }
 
@@ -450,11 +452,11 @@ async function writeDocuments(tx: SqlExecutor, generation: number, documents: re
   const keyed = documents.map((d) => ({ ...d, keys: keysOf(d.collection, d.data) }));
   await writeTallies(tx, generation, keyed);
   await tx.query(
-    `INSERT INTO bahi_rm_documents (generation, collection, id, owner_id, data, position, keys)
-     SELECT $1, d.collection, d.id, d.owner_id, d.data::jsonb, d.position, d.keys::jsonb
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS d(collection, id, owner_id, data, position, keys)
+    `INSERT INTO bahi_rm_documents (generation, collection, id, owner_id, data, position, keys, revision)
+     SELECT $1, d.collection, d.id, d.owner_id, d.data::jsonb, d.position, d.keys::jsonb, d.revision
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[]) AS d(collection, id, owner_id, data, position, keys, revision)
      ON CONFLICT (generation, collection, id)
-     DO UPDATE SET owner_id = EXCLUDED.owner_id, data = EXCLUDED.data, position = EXCLUDED.position, keys = EXCLUDED.keys`,
+     DO UPDATE SET owner_id = EXCLUDED.owner_id, data = EXCLUDED.data, position = EXCLUDED.position, keys = EXCLUDED.keys, revision = EXCLUDED.revision`,
     [
       generation,
       keyed.map((d) => d.collection),
@@ -463,6 +465,7 @@ async function writeDocuments(tx: SqlExecutor, generation: number, documents: re
       keyed.map((d) => (d.data === null ? null : JSON.stringify(d.data))),
       keyed.map((d) => d.position),
       keyed.map((d) => (d.keys === null ? null : JSON.stringify(d.keys))),
+      keyed.map((d) => d.revision ?? null),
     ],
   );
 }
