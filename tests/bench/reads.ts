@@ -1,7 +1,8 @@
 /**
  * Issue 12: what the everyday screens cost to read at 1,000 and at 1,00,000 invoices in ONE
  * business: the dashboard, the first and the fifth page of the invoice list, this month's
- * report and this month's GSTR-1 preview, each asked 200 times over HTTP (p50 and p99).
+ * report, this month's GSTR-1 and GSTR-3B previews and two searches of the invoice list, each asked
+ * 200 times over HTTP (p50 and p99).
  *
  * The measured month (the Indian month of the server's fixed clock) holds the same 300
  * invoices at both sizes; the rest of the history lies in the months before it (700 invoices
@@ -322,6 +323,10 @@ async function measure(size: number, requests: number, progress: (line: string) 
       { label: `GET /api/invoices?limit=${PAGE}&cursor (5th page, rows 201-250, by nextCursor)`, path: `/api/invoices?limit=${PAGE}&cursor=${encodeURIComponent(cursor)}` },
       { label: "GET /api/reports?period=this-month", path: "/api/reports?period=this-month" },
       { label: `GET /api/gst/returns/preview?type=GSTR1&period=${returnPeriodOf(NOW)}`, path: `/api/gst/returns/preview?type=GSTR1&period=${returnPeriodOf(NOW)}` },
+      { label: `GET /api/gst/returns/preview?type=GSTR3B&period=${returnPeriodOf(NOW)}`, path: `/api/gst/returns/preview?type=GSTR3B&period=${returnPeriodOf(NOW)}` },
+      // Issue 13: the search box, for one invoice by its number and for a customer a quarter of the invoices name.
+      { label: `GET /api/invoices?limit=${PAGE}&q=INV-000042 (one match)`, path: `/api/invoices?limit=${PAGE}&q=INV-000042` },
+      { label: `GET /api/invoices?limit=${PAGE}&q=rao (a quarter of the invoices)`, path: `/api/invoices?limit=${PAGE}&q=rao` },
     ];
     const results = new Map<string, { p50: number; p99: number }>();
     for (const endpoint of endpoints) {

@@ -7,6 +7,7 @@ import { blobStoreContract } from "./blobStore.contract.ts";
 import { eventStoreContract } from "./eventStore.contract.ts";
 import { readStoreContract } from "./readStore.contract.ts";
 import { readQueriesContract } from "./readQueries.contract.ts";
+import { countStatement } from "../../shared/src/server/sql/readQuerySql.ts";
 
 /** One SQL client per suite, migrated; `release` closes the client and whatever holds its data. */
 async function openSql(kind: "pglite" | "postgres"): Promise<{ sql: SqlClient; release(): Promise<void> }> {
@@ -96,6 +97,40 @@ function contractsOn(kind: "pglite" | "postgres"): void {
         }
       });
     }
+
+    it("answers a list's free-text search through the search key's trigram index, its wildcards taken literally (issue 13)", async () => {
+      const { sql, release } = await openSql(kind);
+      try {
+        const store = new SqlReadStore(sql);
+        const [state] = await store.activeProjections(["invoices"]);
+        const documents = Array.from({ length: 3000 }, (_, i) => ({
+          collection: "invoices",
+          id: `search-${i}`,
+          ownerId: "owner",
+          data: { status: "pending", invoiceNumber: `INV-${i}`, customer: { name: i === 7 ? "Gupta 50% Traders" : `Customer ${i}` } },
+          position: `${i + 1}:${i + 1}`,
+        }));
+        await store.commit([{ projection: "invoices", generation: state!.generation, expectedCheckpoint: state!.checkpoint, checkpoint: "3000:3000", documents }]);
+        expect((await store.page("invoices", "owner", { search: "50%" })).map((row) => row.id)).toEqual(["search-7"]);
+        expect(await store.count("invoices", "owner", { search: "%" })).toBe(1);
+        expect(await store.count("invoices", "owner", { search: "inv_1" })).toBe(0);
+        expect(await store.count("invoices", "owner", { search: "inv-29" })).toBe(111);
+
+        const [trigram] = await sql.query<{ indexname: string }>(
+          "SELECT indexname FROM pg_indexes WHERE tablename = 'bahi_rm_documents' AND indexdef LIKE '%gin_trgm_ops%' AND indexdef LIKE '%''invoices''%'",
+        );
+        expect(trigram?.indexname).toMatch(/^bahi_rm_ix_/);
+        const { text, values } = countStatement("invoices", "owner", { search: "gupta 50" });
+        // After what a server's autovacuum (or PGlite's vacuumWhenGrown) does, statistics gathered and the GIN
+        // index's pending list merged, the planner reads the needle's trigrams off the index, not every document.
+        await sql.query("VACUUM ANALYZE bahi_rm_documents");
+        const plan = (await sql.query<{ "QUERY PLAN": string }>(`EXPLAIN ${text}`, values)).map((row) => row["QUERY PLAN"]).join("\n");
+        expect(plan).toContain(trigram!.indexname);
+        await store.close();
+      } finally {
+        await release();
+      }
+    });
 
     it('replaces the first schema (one global generation, checkpoint "main") with per-projection generations', async () => {
       const { sql, release } = await openSql(kind);

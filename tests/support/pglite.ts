@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
-import { pgliteClient, type SqlClient } from "@bahi/shared/server";
+import { PGLITE_EXTENSIONS, pgliteClient, type SqlClient } from "@bahi/shared/server";
 
 /**
  * initdb costs seconds; the global setup runs it once and saves the fresh directory
@@ -8,6 +8,6 @@ import { pgliteClient, type SqlClient } from "@bahi/shared/server";
  */
 export async function freshPglite(): Promise<SqlClient> {
   const template = process.env.BAHI_PGLITE_TEMPLATE;
-  const db = template ? await PGlite.create({ loadDataDir: new Blob([await readFile(template)]) }) : await PGlite.create();
+  const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}) });
   return pgliteClient(db);
 }

@@ -3,7 +3,7 @@ export * from "./ports/index.ts";
 export * from "./errors.ts";
 export * from "./stores.ts";
 export * from "./dataDirLock.ts";
-export { pgliteClient, postgresClient, openPglite, durableStartParams, type SqlClient, type SqlExecutor } from "./sql/client.ts";
+export { pgliteClient, postgresClient, openPglite, durableStartParams, PGLITE_EXTENSIONS, type SqlClient, type SqlExecutor } from "./sql/client.ts";
 export { migrate } from "./sql/schema.ts";
 export { SqlEventStore, type AppendNotification } from "./sql/sqlEventStore.ts";
 export { SqlReadStore } from "./sql/sqlReadStore.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import type { ChainedEvent } from "../ports/auditLog.ts";
-import { pgliteClient } from "../sql/client.ts";
+import { PGLITE_EXTENSIONS, pgliteClient } from "../sql/client.ts";
 import { migrate } from "../sql/schema.ts";
 import { SqlEventStore } from "../sql/sqlEventStore.ts";
 import { canonicalEvent, GENESIS_HASH, linkHash, verifyChain } from "./chain.ts";
@@ -72,7 +72,7 @@ describe("the hash chain's encoding", () => {
   });
 
   it("hashes a value read back from PGlite's jsonb as it hashed at append (numbers, unicode, nested keys)", async () => {
-    const sql = pgliteClient(await PGlite.create());
+    const sql = pgliteClient(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
     try {
       await migrate(sql);
       const store = new SqlEventStore(sql, { clock: () => new Date("2026-10-31T18:29:59.123Z") });

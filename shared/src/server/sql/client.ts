@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { StoreUnavailableError } from "../ports/eventStore.ts";
 import { DurableDir } from "./durableDir.ts";
@@ -334,8 +335,12 @@ export function durableStartParams(): string[] {
   return PGlite.defaultStartParams.filter((param) => param !== "-F");
 }
 
+/** Issue 13: the contrib extensions the schema creates (pg_trgm for the search keys' trigram indexes). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob | File } = {}): Promise<PGlite> {
   return PGlite.create({
+    extensions: PGLITE_EXTENSIONS,
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: durableStartParams(),

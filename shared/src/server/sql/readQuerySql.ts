@@ -24,6 +24,12 @@ export function keyExpression(collection: string, key: string): string {
 
 const ID = `(id COLLATE "C")`;
 
+/** The free-text search key, as its trigram index holds it. */
+const SEARCH = `(keys->>'search')`;
+
+/** Text LIKE matches literally: its wildcards and the escape character escaped. */
+export const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** The active generation of a collection, as a literal subquery (the partial indexes need the literal). */
 const activeGeneration = (collection: string) => `(SELECT generation FROM bahi_rm_generations WHERE projection = '${checkedName(collection)}' AND status = 'active')`;
 
@@ -53,7 +59,8 @@ function filters(collection: string, query: Omit<PageQuery, "order" | "after" | 
   }
   if (query.search) {
     keyType(collection, "search");
-    conditions.push(`strpos(keys->>'search', ${params.add(query.search, "text")}) > 0`);
+    // Issue 13: LIKE, not strpos, so the search key's trigram index (readModelIndexDdl) can answer it.
+    conditions.push(`${SEARCH} LIKE ${params.add(`%${likeEscaped(query.search)}%`, "text")}`);
   }
   return conditions;
 }
@@ -122,13 +129,16 @@ export function isLookup(collection: string, fields: readonly string[]): boolean
  * the last statement drops indexes of orders no longer declared.
  */
 export function readModelIndexDdl(): string {
-  const statements: string[] = [];
   const names: string[] = [];
-  const add = (collection: string, columns: string): void => {
-    const name = `bahi_rm_ix_${createHash("sha256").update(`${collection}:${columns}`).digest("hex").slice(0, 16)}`;
+  const statements: string[] = ["CREATE EXTENSION IF NOT EXISTS pg_trgm"];
+  const add = (collection: string, columns: string, method: "btree" | "gin" = "btree"): void => {
+    const name = `bahi_rm_ix_${createHash("sha256")
+      .update(`${collection}:${method === "btree" ? "" : `${method}:`}${columns}`)
+      .digest("hex")
+      .slice(0, 16)}`;
     if (names.includes(name)) return;
     names.push(name);
-    statements.push(`CREATE INDEX IF NOT EXISTS ${name} ON bahi_rm_documents (${columns}) WHERE collection = '${checkedName(collection)}'`);
+    statements.push(`CREATE INDEX IF NOT EXISTS ${name} ON bahi_rm_documents USING ${method} (${columns}) WHERE collection = '${checkedName(collection)}'`);
   };
   for (const [collection, index] of Object.entries(READ_MODEL_INDEXES)) {
     for (const columns of Object.values(index.orders)) {
@@ -140,6 +150,8 @@ export function readModelIndexDdl(): string {
     }
     for (const key of index.lookups ?? []) add(collection, `generation, ${keyExpression(collection, key)}`);
     for (const key of index.filters ?? []) add(collection, `generation, owner_id, ${keyExpression(collection, key)}`);
+    // Issue 13: a search inside the key reads the trigrams of its needle off a GIN index (pg_trgm).
+    if (index.keys.search) add(collection, `${SEARCH} gin_trgm_ops`, "gin");
   }
   const keep = names.map((name) => `'${name}'`).join(", ");
   statements.push(`DO $$
