@@ -37,7 +37,7 @@ const invoiceBody = (customerId: string, productId: string) => ({
 
 export async function invoiceThroughput(): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), "bahi-bench-"));
-  const app = await serveBench(pgliteClient(await openPglite(dir), { durableDir: dir }));
+  const app = await serveBench(pgliteClient(await openPglite(dir)));
   try {
     const client = new ApiClient(app.url);
     const { product, customer } = await seedBusiness(client);

@@ -96,7 +96,7 @@ export async function openStores(config: StoreConfig, options: { log?: (message:
   try {
     const pgdata = join(config.dataDir, "pglite");
     const db = await openPglite(pgdata);
-    const sql = pgliteClient(db, { durableDir: pgdata });
+    const sql = pgliteClient(db);
     await migrate(sql);
     return storesOver(sql, `embedded:${config.dataDir}`, release);
   } catch (error) {

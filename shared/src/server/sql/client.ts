@@ -3,6 +3,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { StoreUnavailableError } from "../ports/eventStore.ts";
 import { DurableDir } from "./durableDir.ts";
+import { SyncingNodeFS } from "./syncingNodeFs.ts";
 
 /**
  * The one seam between our SQL adapters and a connection: PGlite (embedded) and
@@ -276,13 +277,8 @@ function listener(connectionString: string, log: (message: string) => void) {
   };
 }
 
-/**
- * `durableDir`: the data directory to fsync after each write (see DurableDir); absent for
- * in-memory databases, which have nothing to make durable.
- */
-export function pgliteClient(db: PGlite, options: { durableDir?: string } = {}): SqlClient {
-  const durable = options.durableDir ? new DurableDir(options.durableDir) : null;
-  const afterWrite = () => durable?.sync();
+/** SqlClient over one PGlite (its durability is the file system's: see openPglite). */
+export function pgliteClient(db: PGlite): SqlClient {
   return {
     kind: "pglite",
     async query<Row>(text: string, params?: readonly unknown[]) {
@@ -292,7 +288,6 @@ export function pgliteClient(db: PGlite, options: { durableDir?: string } = {}):
       } catch (error) {
         throw translate(error);
       }
-      if (!READ_ONLY.test(text)) afterWrite();
       return rows;
     },
     async transaction<T>(work: (tx: SqlExecutor) => Promise<T>) {
@@ -308,12 +303,10 @@ export function pgliteClient(db: PGlite, options: { durableDir?: string } = {}):
       } catch (error) {
         throw translate(error);
       }
-      afterWrite();
       return result;
     },
     async exec(text: string) {
       await db.exec(text);
-      afterWrite();
     },
     async listen(channel: string, onNotify: () => void) {
       const unsubscribe = await db.listen(channel, () => onNotify());
@@ -328,21 +321,30 @@ export function pgliteClient(db: PGlite, options: { durableDir?: string } = {}):
 }
 
 /**
- * PGlite's default start parameters pass -F (fsync off). We drop it so PostgreSQL runs its
- * durable code paths (WAL flush at commit); the flush reaching the disk is DurableDir's job.
+ * PGlite's default start parameters pass -F (fsync off). Issue 13: without it PostgreSQL runs its
+ * durable code paths, fsyncing the WAL at commit and the data files at checkpoints, which
+ * SyncingNodeFS makes real fsyncs; `fsync` is the WAL sync method that reaches them
+ * (Emscripten's fdatasync, the default on Linux, does nothing).
  */
 export function durableStartParams(): string[] {
-  return PGlite.defaultStartParams.filter((param) => param !== "-F");
+  return [...PGlite.defaultStartParams.filter((param) => param !== "-F"), "-c", "wal_sync_method=fsync"];
 }
 
 /** Issue 13: the contrib extensions the schema creates (pg_trgm for the search keys' trigram indexes). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * A PGlite on a data directory that survives power loss the way a PostgreSQL server's does
+ * (SyncingNodeFS), or in memory without one. Opening syncs every file of the directory once:
+ * what initdb wrote, and what an earlier release (whose fsyncs reached nothing) left unsynced.
+ */
 export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob | File } = {}): Promise<PGlite> {
-  return PGlite.create({
-    extensions: PGLITE_EXTENSIONS,
-    ...(dataDir ? { dataDir } : {}),
+  const db = await PGlite.create({
+    ...(dataDir ? { fs: new SyncingNodeFS(dataDir) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: PGLITE_EXTENSIONS,
     startParams: durableStartParams(),
   });
+  if (dataDir) new DurableDir(dataDir).sync();
+  return db;
 }

@@ -2,11 +2,10 @@ import { closeSync, fsyncSync, openSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * PGlite's PostgreSQL runs on Emscripten's NODEFS, whose fsync is a no-op: with or without
- * `-F`, nothing it writes is forced to disk. So after every write transaction we fsync,
- * ourselves, each file (and directory) in the data directory that changed since the last
- * sync, before the commit is acknowledged. A power cut then cannot take back an
- * acknowledged commit, nor the data files of a checkpoint whose WAL has been recycled.
+ * Fsyncs each file (and directory) of a data directory that changed since the last sync (all
+ * of them the first time). Issue 13: PostgreSQL's own fsyncs reach the disk now (SyncingNodeFS);
+ * this runs once when a data directory is opened, for what initdb wrote and what an earlier
+ * release, whose fsyncs reached nothing, left only in the page cache.
  */
 export class DurableDir {
   private lastSyncStartedAt = 0;

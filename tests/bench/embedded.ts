@@ -1,0 +1,77 @@
+/**
+ * Issue 13: what durability costs the embedded store. Single-event appends at 1 and 8
+ * concurrent writers on PGlite with PostgreSQL's own fsyncs (the WAL at every commit, the data
+ * files at checkpoints: what `bahi start` runs) and with PGlite's default `-F` (nothing
+ * synced, unsafe), next to the same on the local PostgreSQL server. Never asserted.
+ *
+ * `node --import tsx tests/bench/embedded.ts`: this scenario alone.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { openPglite, PGLITE_EXTENSIONS, pgliteClient, postgresClient, storesOnClient, type SqlClient } from "@bahi/shared/server";
+import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
+
+const APPENDS = 800;
+
+async function appendThroughput(sql: SqlClient, label: string, writers: number): Promise<string> {
+  const stores = await storesOnClient(sql, label);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      const business = randomUUID();
+      for (let i = 0; i < APPENDS / writers; i++) {
+        await stores.eventStore.appendToStream(
+          `bench-${randomUUID()}`,
+          [
+            {
+              id: randomUUID(),
+              type: "BenchEventRecorded",
+              data: { i },
+              metadata: { userId: business, actor: "bench", causationId: null, correlationId: "bench", occurredAt: new Date().toISOString(), schemaVersion: 1 },
+            },
+          ],
+          "no_stream",
+        );
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await stores.close();
+  return `| ${label} | ${writers} | ${(APPENDS / seconds).toFixed(0)} appends/s | ${((seconds * 1000) / APPENDS).toFixed(2)} ms |`;
+}
+
+async function embedded(durable: boolean, writers: number): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "bahi-bench-"));
+  try {
+    const db = durable ? await openPglite(dir) : await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
+    const label = durable ? "PGlite, WAL fsynced at commit, data files at checkpoints (what `bahi start` runs)" : "PGlite, no fsync (unsafe, for comparison)";
+    return await appendThroughput(pgliteClient(db), label, writers);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgres(writers: number): Promise<string> {
+  const reason = await postgresUnavailableReason();
+  if (reason) return `| PostgreSQL | skipped: ${reason} | | |`;
+  const database = await createTestDatabase();
+  try {
+    return await appendThroughput(postgresClient(database.url, { max: 10 }), "PostgreSQL 15 server (local)", writers);
+  } finally {
+    await database.drop();
+  }
+}
+
+export async function embeddedAppendRows(): Promise<string[]> {
+  const rows: string[] = [];
+  for (const writers of [1, 8]) rows.push(await embedded(true, writers), await embedded(false, writers), await postgres(writers));
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log("| store | writers | throughput | mean latency |\n|---|---|---|---|");
+  for (const row of await embeddedAppendRows()) console.log(row);
+}
