@@ -2,9 +2,9 @@
  * Re-applying a projection's parked events (`bahi projector retry`), once the projection is
  * fixed: in log order per document, with the parking lot and the documents changed together.
  */
-import { upcast, type BahiEvent } from "@bahi/shared/events";
+import type { BahiEvent } from "@bahi/shared/events";
 import type { ParkedEvent, ParkedEventInput, ParkedKey, ReadDocument, ReadStore } from "@bahi/shared/server";
-import { contextOf, routeEvent } from "./fold.ts";
+import { contextOf, routeEvent, upcastRecorded } from "./fold.ts";
 import type { AnyProjection, EventContext } from "./projection.ts";
 
 export interface RetryOutcome {
@@ -60,15 +60,16 @@ export async function retryParkedOnce(readStore: ReadStore, projection: AnyProje
       continue;
     }
     try {
-      const event = upcast(p.event.type, p.event.data, p.event.metadata.schemaVersion);
+      const event = upcastRecorded(p.event);
       if (event) {
+        const context = contextOf(p.event);
         // Worked out again: the event's documents may not have been known when it was parked.
-        const ids = p.documentId !== null ? [p.documentId] : routeEvent(projection, event, contextOf(p.event));
+        const ids = p.documentId !== null ? [p.documentId] : routeEvent(projection, event, context);
         await load(ids);
         const next = new Map<string, ReadDocument>();
         for (const id of ids) {
           const current = next.get(id) ?? documents.get(id);
-          const doc = apply(projection, current, event, id, p.position, contextOf(p.event));
+          const doc = apply(projection, current, event, id, p.position, context);
           if (doc) next.set(id, doc);
         }
         for (const [id, doc] of next) {

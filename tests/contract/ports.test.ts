@@ -9,6 +9,13 @@ import { readStoreContract } from "./readStore.contract.ts";
 import { readQueriesContract } from "./readQueries.contract.ts";
 import { countStatement } from "../../shared/src/server/sql/readQuerySql.ts";
 
+/** `count` invoice documents of one owner ("invoice-0"…), committed at once to the active generation. */
+async function commitInvoices(store: SqlReadStore, count: number, dataOf: (i: number) => unknown): Promise<void> {
+  const [state] = await store.activeProjections(["invoices"]);
+  const documents = Array.from({ length: count }, (_, i) => ({ collection: "invoices", id: `invoice-${i}`, ownerId: "owner", data: dataOf(i), position: `${i + 1}:${i + 1}` }));
+  await store.commit([{ projection: "invoices", generation: state!.generation, expectedCheckpoint: state!.checkpoint, checkpoint: `${count}:${count}`, documents }]);
+}
+
 /** One SQL client per suite, migrated; `release` closes the client and whatever holds its data. */
 async function openSql(kind: "pglite" | "postgres"): Promise<{ sql: SqlClient; release(): Promise<void> }> {
   if (kind === "pglite") {
@@ -78,18 +85,10 @@ function contractsOn(kind: "pglite" | "postgres"): void {
         const { sql, release } = await openSql(kind);
         try {
           const store = new SqlReadStore(sql);
-          const [state] = await store.activeProjections(["invoices"]);
-          const documents = Array.from({ length: 600 }, (_, i) => ({
-            collection: "invoices",
-            id: `analyze-${i}`,
-            ownerId: "owner",
-            data: { status: "pending" },
-            position: `${i + 1}:${i + 1}`,
-          }));
           const tuples = async () =>
             Number((await sql.query<{ n: number }>("SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'bahi_rm_documents' AND relkind = 'r'"))[0]!.n);
           const before = await tuples();
-          await store.commit([{ projection: "invoices", generation: state!.generation, expectedCheckpoint: state!.checkpoint, checkpoint: "600:600", documents }]);
+          await commitInvoices(store, 600, () => ({ status: "pending" }));
           expect(await tuples()).toBeGreaterThanOrEqual(Math.max(before, 0) + 600);
           await store.close();
         } finally {
@@ -102,16 +101,8 @@ function contractsOn(kind: "pglite" | "postgres"): void {
       const { sql, release } = await openSql(kind);
       try {
         const store = new SqlReadStore(sql);
-        const [state] = await store.activeProjections(["invoices"]);
-        const documents = Array.from({ length: 3000 }, (_, i) => ({
-          collection: "invoices",
-          id: `search-${i}`,
-          ownerId: "owner",
-          data: { status: "pending", invoiceNumber: `INV-${i}`, customer: { name: i === 7 ? "Gupta 50% Traders" : `Customer ${i}` } },
-          position: `${i + 1}:${i + 1}`,
-        }));
-        await store.commit([{ projection: "invoices", generation: state!.generation, expectedCheckpoint: state!.checkpoint, checkpoint: "3000:3000", documents }]);
-        expect((await store.page("invoices", "owner", { search: "50%" })).map((row) => row.id)).toEqual(["search-7"]);
+        await commitInvoices(store, 3000, (i) => ({ status: "pending", invoiceNumber: `INV-${i}`, customer: { name: i === 7 ? "Gupta 50% Traders" : `Customer ${i}` } }));
+        expect((await store.page("invoices", "owner", { search: "50%" })).map((row) => row.id)).toEqual(["invoice-7"]);
         expect(await store.count("invoices", "owner", { search: "%" })).toBe(1);
         expect(await store.count("invoices", "owner", { search: "inv_1" })).toBe(0);
         expect(await store.count("invoices", "owner", { search: "inv-29" })).toBe(111);

@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { StoreUnavailableError } from "../ports/eventStore.ts";
-import { DurableDir } from "./durableDir.ts";
+import { fsyncTree } from "./fsyncTree.ts";
 import { SyncingNodeFS } from "./syncingNodeFs.ts";
 
 /**
@@ -345,6 +345,6 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     extensions: PGLITE_EXTENSIONS,
     startParams: durableStartParams(),
   });
-  if (dataDir) new DurableDir(dataDir).sync();
+  if (dataDir) fsyncTree(dataDir);
   return db;
 }

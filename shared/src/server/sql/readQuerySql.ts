@@ -28,7 +28,7 @@ const ID = `(id COLLATE "C")`;
 const SEARCH = `(keys->>'search')`;
 
 /** Text LIKE matches literally: its wildcards and the escape character escaped. */
-export const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The active generation of a collection, as a literal subquery (the partial indexes need the literal). */
 const activeGeneration = (collection: string) => `(SELECT generation FROM bahi_rm_generations WHERE projection = '${checkedName(collection)}' AND status = 'active')`;
