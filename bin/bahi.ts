@@ -254,7 +254,8 @@ async function projectorAdmin(command: "rebuild" | "retry" | "parked", args: str
       readStore: stores.readStore,
       projections: projections(),
       batchSize: projectorBatchSize(),
-      partitions: projectorPartitions(),
+      partitions: projectorPartitions() ?? (stores.oneProcess ? 1 : undefined),
+      rebuildLanes: stores.oneProcess ? 1 : 2,
       log,
     });
     switch (command) {

@@ -126,7 +126,8 @@ export function createBahi(options: BahiOptions): RunningBahi {
         log: options.log,
         // Issue 12: shards of one database split the read models' partitions between them.
         leases: stores.partitionLeases(),
-        partitions: options.projectorPartitions,
+        partitions: options.projectorPartitions ?? (stores.oneProcess ? 1 : undefined),
+        rebuildLanes: stores.oneProcess ? 1 : 2,
       })
     : null;
 

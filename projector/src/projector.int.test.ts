@@ -147,6 +147,34 @@ describe("the projector engine", () => {
     expect(await stores.readStore.get("notes", "a")).toEqual({ ownerId: "a", names: ["n0", "n1", "n2", "n3", "n4", "n5"] });
   });
 
+  it("rebuilds independent projections in lanes side by side, each into its own generation, counting the log once (issue 13)", async () => {
+    for (let i = 0; i < 7; i++) await customer(i % 2 === 0 ? "a" : "b", `n${i}`);
+    const calls = { n: 0 };
+    const projections = ["notes-1", "notes-2", "notes-3"].map((name) => notes(name, { broken: false, calls }));
+    // Commits watched for overlap: with two lanes, two batches are in flight at once.
+    const commits = { now: 0, most: 0 };
+    const readStore = Object.create(stores.readStore) as typeof stores.readStore;
+    readStore.commit = async (batches) => {
+      commits.most = Math.max(commits.most, ++commits.now);
+      try {
+        return await stores.readStore.commit(batches);
+      } finally {
+        commits.now--;
+      }
+    };
+    const laned = new Projector({ eventLog: stores.eventLog, readStore, projections, batchSize: 2, buildBatchSize: 2, rebuildLanes: 2 });
+    const { generations, events } = await laned.rebuild();
+    expect(commits.most).toBe(2);
+    expect(events).toBe(7);
+    expect(new Set(Object.values(generations)).size).toBe(3);
+    // Each projection applied each of its owner's events once: seven events, three projections.
+    expect(calls.n).toBe(21);
+    for (const name of ["notes-1", "notes-2", "notes-3"]) {
+      expect(await stores.readStore.get(name, "a")).toEqual({ ownerId: "a", names: ["n0", "n2", "n4", "n6"] });
+      expect(await stores.readStore.get(name, "b")).toEqual({ ownerId: "b", names: ["n1", "n3", "n5"] });
+    }
+  });
+
   it("lets a shard read only its businesses' events and its document-split models' types, and parks a byBusiness event that names another document (issue 12)", async () => {
     const parts = 2;
     const owners: string[] = Array.from({ length: 8 }, () => randomUUID());

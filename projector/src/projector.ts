@@ -41,6 +41,20 @@ export interface ProjectorOptions {
   leases?: PartitionLeases;
   /** How often idle projectors delete retired generations' rows (default 10 s). */
   dropRetiredEveryMs?: number;
+  /**
+   * Issue 13: how many batches an in-process rebuild keeps in flight, each over its own share
+   * of the projections (default 1). Independent projections' batches then overlap this
+   * process's work with the database's; worth it where the database runs apart (PostgreSQL),
+   * not where it shares this thread (PGlite).
+   */
+  rebuildLanes?: number;
+}
+
+/** The projections' names dealt into `count` lanes (round robin, in the order given). */
+function lanesOf(projections: readonly AnyProjection[], count: number): Set<string>[] {
+  const lanes = Array.from({ length: Math.max(1, Math.min(count, projections.length)) }, () => new Set<string>());
+  projections.forEach((projection, i) => lanes[i % lanes.length]!.add(projection.collection));
+  return lanes;
 }
 
 /** One partition of one projection's generation, as this process projects it. */
@@ -145,6 +159,8 @@ export class Projector {
   private lastBuildingLook = 0;
   /** Generations a rebuild() of this process fills itself: its live loop leaves them to it, so the rebuild's count is whole. */
   private readonly fillingHere = new Set<number>();
+  /** The active generations' partitions this process works, while nothing says they changed (step). */
+  private live: { held: string; targets: Target[]; loadedAt: number } | null = null;
 
   constructor(private readonly options: ProjectorOptions) {
     this.batchSize = options.batchSize ?? 500;
@@ -186,12 +202,26 @@ export class Projector {
     return targets;
   }
 
-  /** Projects one batch into the active generations' partitions this process holds. Returns how many events it read. */
+  /**
+   * Projects one batch into the active generations' partitions this process holds. Returns how many events it read.
+   *
+   * Issue 13: the generations and checkpoints are kept between steps (each commit moves its
+   * targets' checkpoints) instead of read again before every batch. The store refuses a commit
+   * whose generation is gone or whose checkpoint moved meanwhile (ProjectionConflictError), and
+   * that, a rebuild hint, other partitions held, a failed step or one idle pause's time reads them afresh.
+   */
   async step(): Promise<number> {
     const held = await this.leases.held(this.partitions);
-    const states = await this.options.readStore.activeProjections(this.projectionNames, (name) => this.partitioningOf(name));
-    const targets = this.targetsOf(states, held);
-    const read = await this.stepTargets(targets);
+    const heldKey = [...held].sort((a, b) => a - b).join(",");
+    if (!this.live || this.live.held !== heldKey || Date.now() - this.live.loadedAt > this.idleMs) {
+      const states = await this.options.readStore.activeProjections(this.projectionNames, (name) => this.partitioningOf(name));
+      this.live = { held: heldKey, targets: this.targetsOf(states, held), loadedAt: Date.now() };
+    }
+    const { targets } = this.live;
+    const read = await this.stepTargets(targets).catch((error: unknown) => {
+      this.live = null;
+      throw error;
+    });
     this.lowestSeen = targets.reduce<string | null>(
       (lowest, t) => (this.options.eventLog.comparePositions(t.checkpoint, lowest) < 0 ? t.checkpoint : lowest),
       targets[0]?.checkpoint ?? null,
@@ -241,22 +271,32 @@ export class Projector {
           await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
         }
       } else {
-        let targets = this.targetsOf(await building(), null);
-        for (;;) {
-          let read: number;
-          try {
-            read = await this.stepTargets(targets, this.buildBatchSize);
-          } catch (error) {
-            if (!(error instanceof ProjectionConflictError)) throw error;
-            // A shard works these generations too: take up from where the partitions are now.
-            targets = this.targetsOf(await building(), null);
-            continue;
-          }
-          if (read === 0) break;
-          events += read;
-        }
+        const lanes = lanesOf(selected, this.options.rebuildLanes ?? 1);
+        const read = await Promise.all(
+          lanes.map(async (lane) => {
+            const ours = async () => this.targetsOf(await building(), null).filter((target) => lane.has(target.projection.collection));
+            let targets = await ours();
+            let covered = 0;
+            for (;;) {
+              let read: number;
+              try {
+                read = await this.stepTargets(targets, this.buildBatchSize);
+              } catch (error) {
+                if (!(error instanceof ProjectionConflictError)) throw error;
+                // A shard works these generations too: take up from where the partitions are now.
+                targets = await ours();
+                continue;
+              }
+              if (read === 0) return covered;
+              covered += read;
+            }
+          }),
+        );
+        // Every lane reads the whole log: it holds as many events as the most any lane read.
+        events = Math.max(0, ...read);
       }
       for (const generation of generations) await readStore.activateGeneration(generation);
+      this.live = null;
       // The old generations' rows go now, in small transactions, while the new ones serve.
       await readStore.dropRetired();
       return { generations: Object.fromEntries(selected.map((p, i) => [p.collection, generations[i]!])), events };
@@ -327,6 +367,7 @@ export class Projector {
       this.options.eventLog.onAppend(hint),
       this.options.readStore.onRebuild(() => {
         this.mayBeBuilding = true;
+        this.live = null;
         hint();
       }),
     ];
@@ -427,16 +468,13 @@ export class Projector {
       }
     }
 
-    // One read of documents and parked ones per generation, whichever of its partitions need them.
-    const loaded = new Map<number, { documents: Map<string, ReadDocument>; blocked: Map<string, string> }>();
-    for (const [generation, group] of groups) {
-      const ids = [...new Set([...group.targets.values()].flatMap((target) => work.get(target)!.items.map((item) => item.id)))];
-      const keys: DocumentKey[] = ids.map((id) => ({ collection: group.projection.collection, id }));
-      const documents = new Map<string, ReadDocument>();
-      for (const doc of await readStore.getDocuments(generation, keys)) documents.set(doc.id, doc);
-      // Document id → position of the parked event later ones of that document wait behind.
-      loaded.set(generation, { documents, blocked: await readStore.parkedDocuments(generation, ids) });
-    }
+    // One read of the documents and parked ones of every generation, whichever of its partitions need them.
+    const loaded = await readStore.documentsToProject(
+      [...groups].map(([generation, group]) => {
+        const ids = new Set([...group.targets.values()].flatMap((target) => work.get(target)!.items.map((item) => item.id)));
+        return { generation, keys: [...ids].map((id): DocumentKey => ({ collection: group.projection.collection, id })) };
+      }),
+    );
 
     const batches: ProjectionBatch[] = [];
     for (const [target, { items, park }] of work) {
@@ -529,7 +567,9 @@ export class Projector {
           throw error;
         });
         backoff = this.backoffMs;
-        if (read > 0 || built > 0) continue;
+        // Issue 13: a page short of a batch reached the log's head as it was when read; an append
+        // since then hinted (hinted), so no second read is needed to learn there is nothing more.
+        if (read >= this.batchSize || built > 0 || this.hinted) continue;
         await this.dropRetiredNow();
         await this.sleep((await this.committedAhead()) ? PENDING_MS : this.idleMs);
       } catch (error) {

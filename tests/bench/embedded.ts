@@ -11,19 +11,20 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { openPglite, PGLITE_EXTENSIONS, pgliteClient, postgresClient, storesOnClient, type SqlClient } from "@bahi/shared/server";
+import { migrate, openPglite, PGLITE_EXTENSIONS, pgliteClient, postgresClient, SqlEventStore, type SqlClient, type SqlEventStoreOptions } from "@bahi/shared/server";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
 
 const APPENDS = 800;
 
-async function appendThroughput(sql: SqlClient, label: string, writers: number): Promise<string> {
-  const stores = await storesOnClient(sql, label);
+async function appendThroughput(sql: SqlClient, label: string, writers: number, options: SqlEventStoreOptions = {}): Promise<string> {
+  await migrate(sql);
+  const eventStore = new SqlEventStore(sql, options);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: writers }, async () => {
       const business = randomUUID();
       for (let i = 0; i < APPENDS / writers; i++) {
-        await stores.eventStore.appendToStream(
+        await eventStore.appendToStream(
           `bench-${randomUUID()}`,
           [
             {
@@ -39,16 +40,21 @@ async function appendThroughput(sql: SqlClient, label: string, writers: number):
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  await stores.close();
+  await eventStore.close();
+  await sql.close();
   return `| ${label} | ${writers} | ${(APPENDS / seconds).toFixed(0)} appends/s | ${((seconds * 1000) / APPENDS).toFixed(2)} ms |`;
 }
 
-async function embedded(durable: boolean, writers: number): Promise<string> {
+async function embedded(durable: boolean, writers: number, groupCommit = true): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "bahi-bench-"));
   try {
     const db = durable ? await openPglite(dir) : await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
-    const label = durable ? "PGlite, WAL fsynced at commit, data files at checkpoints (what `bahi start` runs)" : "PGlite, no fsync (unsafe, for comparison)";
-    return await appendThroughput(pgliteClient(db), label, writers);
+    const label = !durable
+      ? "PGlite, no fsync (unsafe, for comparison)"
+      : groupCommit
+        ? "PGlite, WAL fsynced at commit, data files at checkpoints, group commit (what `bahi start` runs)"
+        : "PGlite, WAL fsynced at commit, data files at checkpoints, a commit per append";
+    return await appendThroughput(pgliteClient(db), label, writers, { groupCommit });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -67,7 +73,11 @@ async function postgres(writers: number): Promise<string> {
 
 export async function embeddedAppendRows(): Promise<string[]> {
   const rows: string[] = [];
-  for (const writers of [1, 8]) rows.push(await embedded(true, writers), await embedded(false, writers), await postgres(writers));
+  for (const writers of [1, 8]) {
+    rows.push(await embedded(true, writers));
+    if (writers > 1) rows.push(await embedded(true, writers, false));
+    rows.push(await embedded(false, writers), await postgres(writers));
+  }
   return rows;
 }
 

@@ -16,7 +16,11 @@
  * mixed with the real event types: older invoices are mostly paid (InvoicePaymentRecorded),
  * some overdue (InvoiceBecameOverdue) and some still pending; this month's are 40% paid.
  *
- * `node --import tsx tests/bench/reads.ts [sizes…] [--requests N]`: this scenario alone.
+ * Issue 13 adds the writes: invoices created one at a time and read back at once
+ * (read-your-writes), then ten full rebuilds (the first's and the tenth's rate), then the same
+ * writes again; and the process's peak resident memory at each size (the server runs in it).
+ *
+ * `node --import tsx tests/bench/reads.ts [sizes…] [--requests N] [--rebuilds N]`: this scenario alone.
  */
 import { randomUUID } from "node:crypto";
 import { indianDateOf } from "@bahi/shared/contract";
@@ -32,6 +36,8 @@ const MONTH_START = Date.parse("2026-11-01T00:00:00+05:30");
 const THIS_MONTH = 300;
 const DAY_MS = 86_400_000;
 const REQUESTS = 200;
+/** Issue 13: full rebuilds between the two rounds of writes. */
+const REBUILDS = 10;
 /** Untimed requests per endpoint before the timed ones (first-use compilation, caches). */
 const WARM_UP = 3;
 const PAGE = 50;
@@ -60,7 +66,7 @@ interface Business {
   products: Product[];
 }
 
-async function seed(client: ApiClient): Promise<Business> {
+export async function seed(client: ApiClient): Promise<Business> {
   const ok = <T>(response: { status: number; body: T }, what: string): T => {
     if (response.status !== 200 && response.status !== 201) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body;
@@ -241,7 +247,7 @@ async function insert(sql: SqlClient, ownerId: string, rows: Row[]) {
  * (up to an hour before the clock). A batch's follow-ups (payments, overdue marks) are written
  * after its invoices, the history oldest first.
  */
-async function bulkHistory(sql: SqlClient, business: Business, older: number, years: number) {
+export async function bulkHistory(sql: SqlClient, business: Business, older: number, years: number) {
   const historyStart = MONTH_START - years * 365 * DAY_MS;
   const thisMonthSpan = NOW.getTime() - 3_600_000 - MONTH_START;
   const total = older + THIS_MONTH;
@@ -283,8 +289,74 @@ interface Endpoint {
   path: string;
 }
 
+/**
+ * Issue 13: `count` invoices created one at a time over HTTP, each read back at once by the same
+ * client (its X-Bahi-After makes the read wait for the projector: read-your-writes).
+ */
+async function invoiceWrites(client: ApiClient, business: Business, count: number) {
+  const customer = business.customers[0]!;
+  const product = business.products[0]!;
+  const rupees = (paise: number) => `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`;
+  const posts: number[] = [];
+  const reads: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < WARM_UP + count; i++) {
+    const begun = performance.now();
+    const created = await client.post("/api/invoices", {
+      customerId: customer.id,
+      invoiceNumber: `W-${randomUUID().slice(0, 12)}`,
+      status: "pending",
+      dueDate: null,
+      notes: null,
+      subtotal: rupees(product.pricePaise),
+      gstAmount: rupees(product.taxPerUnitPaise),
+      total: rupees(product.pricePaise + product.taxPerUnitPaise),
+      items: [
+        {
+          productId: product.id,
+          quantity: 1,
+          price: rupees(product.pricePaise),
+          gstRate: String(product.rateBasisPoints / 100),
+          amount: rupees(product.pricePaise + product.taxPerUnitPaise),
+        },
+      ],
+    });
+    const posted = performance.now();
+    if (created.status !== 201) throw new Error(`POST /api/invoices: ${created.status} ${JSON.stringify(created.body).slice(0, 500)}`);
+    const read = await client.get(`/api/invoices/${created.body.id}`);
+    if (read.status !== 200) throw new Error(`GET /api/invoices/${created.body.id}: ${read.status}`);
+    if (i >= WARM_UP) {
+      posts.push(posted - begun);
+      reads.push(performance.now() - posted);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const summary = (ms: number[]) => {
+    ms.sort((a, b) => a - b);
+    return { p50: percentile(ms, 0.5), p99: percentile(ms, 0.99) };
+  };
+  return { perSecond: (WARM_UP + count) / seconds, post: summary(posts), read: summary(reads) };
+}
+
+/** The highest resident set size this process reached, sampled every 100 ms while `work` runs. */
+async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  try {
+    const result = await work();
+    return { result, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1_048_576) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** One business of `size` invoices on a fresh store; each endpoint timed `requests` times. */
-async function measure(size: number, requests: number, progress: (line: string) => void): Promise<{ setup: string; results: Map<string, { p50: number; p99: number }> }> {
+async function measure(
+  size: number,
+  requests: number,
+  rebuilds: number,
+  progress: (line: string) => void,
+): Promise<{ setup: string; results: Map<string, { p50: number; p99: number }> }> {
   const older = size - THIS_MONTH;
   if (older < 0) throw new Error(`a size below ${THIS_MONTH} invoices cannot hold the measured month`);
   const sql = await freshPglite();
@@ -334,10 +406,32 @@ async function measure(size: number, requests: number, progress: (line: string) 
       progress(`${size} invoices: ${endpoint.label} p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
       results.set(endpoint.label, result);
     }
-    return {
-      setup: `writing the log took ${writeSeconds.toFixed(1)} s, projecting it ${projectSeconds.toFixed(1)} s`,
-      results,
+    const notes = [`writing the log took ${writeSeconds.toFixed(1)} s, projecting it ${projectSeconds.toFixed(1)} s`];
+    const recordWrites = async (after: string) => {
+      // As after the setup: the rebuilds can outlast the keep-alive timeout of the client's idle socket.
+      await client.get("/api/health").catch(() => undefined);
+      const writes = await invoiceWrites(client, business, requests);
+      results.set(`POST /api/invoices, one client${after}`, writes.post);
+      results.set(`GET /api/invoices/:id right after its POST (read-your-writes)${after}`, writes.read);
+      notes.push(`${writes.perSecond.toFixed(1)} invoices/s created and read back${after}`);
+      progress(`${size} invoices: ${notes[notes.length - 1]}`);
     };
+    await recordWrites("");
+    // Issue 13: the tenth rebuild as fast as the first, and writes after ten as fast as before.
+    const times: number[] = [];
+    for (let i = 0; i < rebuilds; i++) {
+      const begun = performance.now();
+      const { events } = await bahi.projector!.rebuild();
+      times.push(events / ((performance.now() - begun) / 1000));
+      progress(`${size} invoices: rebuild ${i + 1} at ${Math.round(times[i]!)} events/s`);
+    }
+    if (rebuilds > 0) {
+      notes.push(
+        `rebuilds ${Math.round(times[0]!).toLocaleString("en-IN")} events/s the first, ${Math.round(times[rebuilds - 1]!).toLocaleString("en-IN")} the last of ${rebuilds}`,
+      );
+      await recordWrites(` after ${rebuilds} rebuilds`);
+    }
+    return { setup: notes.join("; "), results };
   } finally {
     await app.close();
   }
@@ -347,14 +441,22 @@ async function measure(size: number, requests: number, progress: (line: string) 
  * Rows for the README's table: one per endpoint and size, then one per endpoint with the
  * largest size's figures over the smallest's (issue 12 asks for at most 1.5×).
  */
-export async function readLatency(sizes: readonly number[] = [1_000, 100_000], requests = REQUESTS, progress: (line: string) => void = () => undefined): Promise<string[]> {
+export async function readLatency(
+  sizes: readonly number[] = [1_000, 100_000],
+  requests = REQUESTS,
+  progress: (line: string) => void = () => undefined,
+  rebuilds = REBUILDS,
+): Promise<string[]> {
   const rows: string[] = [];
   const bySize: { size: number; results: Map<string, { p50: number; p99: number }> }[] = [];
   for (const size of sizes) {
-    const { setup, results } = await measure(size, requests, progress);
+    const {
+      result: { setup, results },
+      peakMb,
+    } = await peakRss(() => measure(size, requests, rebuilds, progress));
     const count = size.toLocaleString("en-IN");
     for (const [label, { p50, p99 }] of results) rows.push(`| ${label} with ${count} invoices | ${requests} | p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms |`);
-    rows.push(`| (setup for ${count} invoices: ${setup}) | | |`);
+    rows.push(`| (${count} invoices: ${setup}; the embedded process peaked at ${peakMb} MB resident) | | |`);
     bySize.push({ size, results });
   }
   const small = bySize[0];
@@ -373,13 +475,15 @@ export async function readLatency(sizes: readonly number[] = [1_000, 100_000], r
 
 if (process.argv[1]?.endsWith("reads.ts")) {
   const args = process.argv.slice(2);
-  const at = args.indexOf("--requests");
-  const requests = at >= 0 ? Number(args[at + 1]) : REQUESTS;
+  const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+  const requests = option("--requests", REQUESTS);
+  const rebuilds = option("--rebuilds", REBUILDS);
+  const optionValues = new Set(["--requests", "--rebuilds"].filter((name) => args.includes(name)).map((name) => args.indexOf(name) + 1));
   const sizes = args
-    .filter((_, i) => at < 0 || (i !== at && i !== at + 1))
+    .filter((arg, i) => !arg.startsWith("--") && !optionValues.has(i))
     .map(Number)
     .filter((n) => n > 0);
   console.log("| what | requests | result |\n|---|---|---|");
   // Progress on stderr: the 1,00,000 case takes minutes.
-  for (const row of await readLatency(sizes.length > 0 ? sizes : undefined, requests, (line) => console.error(line))) console.log(row);
+  for (const row of await readLatency(sizes.length > 0 ? sizes : undefined, requests, (line) => console.error(line), rebuilds)) console.log(row);
 }

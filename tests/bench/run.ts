@@ -6,8 +6,13 @@ import { embeddedAppendRows } from "./embedded.ts";
 import { invoiceThroughput } from "./commerce.ts";
 import { readLatency } from "./reads.ts";
 import { asOfLatency } from "./asOf.ts";
-import { appendThroughputRows } from "./append.ts";
+import { APPEND_HEADER, appendThroughputRows } from "./append.ts";
+import { rebuildRows } from "./rebuild.ts";
 import { shardRows } from "./shards.ts";
+
+console.log("\n## Appends on PostgreSQL beside a raw INSERT and Emmett (issue 13)\n");
+console.log(APPEND_HEADER);
+for (const row of await appendThroughputRows()) console.log(row);
 
 console.log("\n## Event store: single-event appends, embedded and on a server (issue 13)\n");
 console.log("| store | writers | throughput | mean latency |\n|---|---|---|---|");
@@ -17,12 +22,14 @@ console.log("\n## Invoices and the dashboard\n");
 console.log("| what | requests | result |\n|---|---|---|");
 for (const row of [...(await invoiceThroughput()), ...(await asOfLatency())]) console.log(row);
 
-console.log("\n## Reads at 1,000 and 1,00,000 invoices in one business (issue 12)\n");
+console.log("\n## Reads, writes, rebuilds and memory at 1,000 and 1,00,000 invoices in one business (issues 12 and 13)\n");
 console.log("| what | requests | result |\n|---|---|---|");
-for (const row of await readLatency()) console.log(row);
+for (const row of await readLatency(undefined, 100, (line) => console.error(line))) console.log(row);
 
-console.log("\n## Append notification, shards and read-your-writes (issue 12)\n");
-console.log("| what | writers | throughput | mean latency per append |\n|---|---|---|---|");
-for (const row of await appendThroughputRows()) console.log(row);
-console.log("\n| what | events | result |\n|---|---|---|");
+console.log("\n## Rebuilds in process, the first and the tenth (issue 13)\n");
+console.log("| what | events | result |\n|---|---|---|");
+for (const row of await rebuildRows()) console.log(row);
+
+console.log("\n## Shards and read-your-writes across processes (issue 12)\n");
+console.log("| what | events | result |\n|---|---|---|");
 for (const row of await shardRows()) console.log(row);

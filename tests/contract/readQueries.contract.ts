@@ -114,6 +114,13 @@ export function readQueriesContract(name: string, open: () => Promise<OpenedRead
       expect(await store.count("invoices", owner, {})).toBe(60);
     });
 
+    it("stops counting a filter's matches one past the cap (issue 13: a list says 1000+ rather than recheck every match)", async () => {
+      expect(await store.count("invoices", owner, { where: { status: "paid" } }, 5)).toBe(6);
+      expect(await store.count("invoices", owner, { where: { status: "paid" } }, 12)).toBe(12);
+      expect(await store.count("invoices", owner, { search: "inv-" }, 3)).toBe(4);
+      expect(await reference().count("invoices", owner, { where: { status: "paid" } }, 5)).toBe(6);
+    });
+
     it("pages give every document exactly once, in order, while documents are added and changed between pages", async () => {
       for (const order of ["newest", "amount-asc", "customer-asc", "due-asc"]) {
         const before = new Set(ids(await store.page("invoices", owner, { order })));

@@ -232,7 +232,8 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
         expect(parked[0]!.event.position).toBe("9:2");
         expect(parked[0]!.event.data).toEqual({ n: 1 });
         expect(Number.isNaN(Date.parse(parked[0]!.parkedAt))).toBe(false);
-        expect(await store.parkedDocuments(generation, ["bad", "ok", "missing"])).toEqual(new Map([["bad", "9:2"]]));
+        const keys = ["bad", "ok", "missing"].map((id) => ({ collection, id }));
+        expect((await store.documentsToProject([{ generation, keys }])).get(generation)!.blocked).toEqual(new Map([["bad", "9:2"]]));
         expect(await store.parked({ generation })).toHaveLength(3);
         const summary = (await store.parkedSummary()).find((s) => s.projection === collection);
         expect(summary).toEqual({ projection: collection, count: 3, firstPosition: "9:2", firstError: "TypeError: boom" });

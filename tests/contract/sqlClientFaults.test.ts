@@ -84,7 +84,7 @@ describe.skipIf(skipReason !== null)(`postgresClient under dropped connections${
     await locker.query("BEGIN");
     await locker.query("LOCK TABLE bahi_events IN ACCESS EXCLUSIVE MODE");
     const appending = store.appendToStream(stream, [event], "no_stream");
-    await until(async () => (await terminate("SELECT max(stream_revision)%")) === 1, 5000, "the waiting append");
+    await until(async () => (await terminate("SELECT current_revision::text, tx, pos%")) === 1, 5000, "the waiting append");
     await locker.query("COMMIT");
     await locker.end();
     expect((await appending).nextExpectedRevision).toBe(0);

@@ -125,9 +125,15 @@ export function plainQueryOf(params: ListParams): string {
   return serverQueryOf(filters);
 }
 
-/** "Showing 26–50 of 312" (or "No matches"), from the page index, the page's length and the total. */
-export function showingText(pageIndex: number, limit: number, shown: number, total: number): string {
-  if (shown === 0) return total === 0 ? "No matches" : `Nothing on this page of ${total}`;
+/**
+ * "Showing 26–50 of 312" (or "No matches"), from the page index, the page's length and the total.
+ * A capped total (the server stopped counting a filter's matches) reads "1000+", never less than
+ * the rows already paged past.
+ */
+export function showingText(pageIndex: number, limit: number, shown: number, total: number, capped = false): string {
   const first = pageIndex * limit + 1;
-  return `Showing ${first}–${first + shown - 1} of ${total}`;
+  const last = first + shown - 1;
+  const of = capped ? `${Math.max(total, last)}+` : `${total}`;
+  if (shown === 0) return total === 0 ? "No matches" : `Nothing on this page of ${of}`;
+  return `Showing ${first}–${last} of ${of}`;
 }

@@ -54,6 +54,9 @@ describe("a list's state in the URL (issue 10)", () => {
     expect(showingText(0, 25, 25, 312)).toBe("Showing 1–25 of 312");
     expect(showingText(12, 25, 12, 312)).toBe("Showing 301–312 of 312");
     expect(showingText(0, 25, 0, 0)).toBe("No matches");
+    // Issue 13: the server stopped counting a search's matches at its cap.
+    expect(showingText(0, 25, 25, 1000, true)).toBe("Showing 1–25 of 1000+");
+    expect(showingText(40, 25, 25, 1000, true)).toBe("Showing 1001–1025 of 1025+");
     expect(without("?new=1&q=a", ["new", "view"])).toBe("?q=a");
   });
 });

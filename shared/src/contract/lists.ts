@@ -21,6 +21,8 @@ export interface Page<T, S = undefined> {
   /** null on the last page. */
   nextCursor: string | null;
   total: number;
+  /** Issue 13: true when a filtered list matched more rows than were counted: `total` is then a floor ("1,000+"). */
+  totalCapped?: boolean;
   /** The counters above the table, for the whole book (not the filters): see each summary type. */
   summary: S;
 }

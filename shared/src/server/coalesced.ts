@@ -30,6 +30,11 @@ export class Coalesced {
       });
   }
 
+  /** Whether another run has been asked for while the one in flight runs. */
+  pending(): boolean {
+    return this.running !== null && this.again;
+  }
+
   /** Waits for the run in flight, if any. */
   async settled(): Promise<void> {
     await this.running;

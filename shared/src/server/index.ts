@@ -5,7 +5,7 @@ export * from "./stores.ts";
 export * from "./dataDirLock.ts";
 export { pgliteClient, postgresClient, openPglite, durableStartParams, PGLITE_EXTENSIONS, type SqlClient, type SqlExecutor } from "./sql/client.ts";
 export { migrate } from "./sql/schema.ts";
-export { SqlEventStore, type AppendNotification } from "./sql/sqlEventStore.ts";
+export { SqlEventStore, type AppendNotification, type SqlEventStoreOptions } from "./sql/sqlEventStore.ts";
 export { SqlReadStore } from "./sql/sqlReadStore.ts";
 export { MemoryReadStore } from "./memory/memoryReadStore.ts";
 export { SqlBlobStore } from "./sql/sqlBlobStore.ts";

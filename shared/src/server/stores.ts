@@ -32,6 +32,11 @@ export interface Stores {
   idempotency: IdempotencyStore;
   /** Issue 12: how this process's projector shares the read models' partitions with others. */
   partitionLeases(): PartitionLeases;
+  /**
+   * Issue 13: only this process reaches the store (PGlite). No shard can share its read models,
+   * so a generation needs one partition: with eight, every live batch moved eight checkpoints per projection.
+   */
+  oneProcess: boolean;
   describe: string;
   /** "store": the database answers, and notifications (read-your-writes' wake-ups) reach us. */
   health: HealthCheck;
@@ -59,6 +64,7 @@ function storesOver(sql: SqlClient, describe: string, release: () => void = () =
     sessionStore: new SqlSessionStore(sql),
     idempotency: new SqlIdempotencyStore(sql),
     partitionLeases: options.partitionLeases ?? (() => everyPartition),
+    oneProcess: sql.kind === "pglite",
     describe,
     health: storeHealth(sql),
     async close() {

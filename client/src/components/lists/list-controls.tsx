@@ -159,18 +159,18 @@ type Paging = Pick<ReturnType<typeof useListUrl>, "pageIndex" | "next" | "previo
 export function ListPager({
   label,
   listUrl: { pageIndex, next: onNext, previous: onPrevious },
-  page: { items, total, nextCursor },
+  page: { items, total, totalCapped, nextCursor },
   busy,
 }: {
   label: string;
   listUrl: Paging;
-  page: Pick<Page<unknown, unknown>, "items" | "total" | "nextCursor">;
+  page: Pick<Page<unknown, unknown>, "items" | "total" | "totalCapped" | "nextCursor">;
   busy: boolean;
 }) {
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 border-t px-6 py-4">
       <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
-        {showingText(pageIndex, PAGE_SIZE, items.length, total)}
+        {showingText(pageIndex, PAGE_SIZE, items.length, total, totalCapped)}
       </p>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={pageIndex === 0 || busy} onClick={onPrevious}>

@@ -1,5 +1,6 @@
+import { deepFreeze } from "../deepFreeze.ts";
 import { keysOf, type DocumentKeys } from "../../readModels/indexes.ts";
-import type { DocumentKey, PageQuery, PageRow, ParkedEvent, ParkedSummary, ProjectionState, ReadDocument, ReadStore, TallyBucket } from "../ports/readStore.ts";
+import type { DocumentKey, PageQuery, PageRow, ParkedEvent, ParkedSummary, ProjectionInput, ProjectionState, ReadDocument, ReadStore, TallyBucket } from "../ports/readStore.ts";
 import { countOf, pageOf, tallyOf } from "../readQuery.ts";
 
 /** One stored document: its owner, and its data frozen (shared by every reader of the replay). */
@@ -11,13 +12,6 @@ interface Held {
 }
 
 const readOnly = (method: string) => new Error(`a replayed read store is read only (${method})`);
-
-/** Freezes a document's JSON-shaped data all the way down (shared parts are frozen once). */
-function deepFreeze(value: unknown): void {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
-}
 
 /**
  * The query half of the ReadStore port over documents held in memory: what an "as of" replay
@@ -88,8 +82,9 @@ export class MemoryReadStore implements ReadStore {
     return pageOf(collection, this.rowsOf<T>(collection, ownerId), query);
   }
 
-  async count(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">): Promise<number> {
-    return countOf(collection, this.rowsOf(collection, ownerId), query);
+  async count(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">, cap?: number): Promise<number> {
+    const count = countOf(collection, this.rowsOf(collection, ownerId), query);
+    return cap === undefined ? count : Math.min(count, cap + 1);
   }
 
   async tally(collection: string, ownerId: string, tally: string): Promise<Record<string, TallyBucket>> {
@@ -144,8 +139,8 @@ export class MemoryReadStore implements ReadStore {
     throw readOnly("getDocuments");
   }
 
-  async parkedDocuments(_generation: number, _ids: readonly string[]): Promise<Map<string, string>> {
-    throw readOnly("parkedDocuments");
+  async documentsToProject(): Promise<Map<number, ProjectionInput>> {
+    throw readOnly("documentsToProject");
   }
 
   async commit(): Promise<void> {

@@ -144,6 +144,12 @@ export interface TallyBucket {
   readonly sums: Readonly<Record<string, number>>;
 }
 
+/** One generation's share of documentsToProject. */
+export interface ProjectionInput {
+  documents: Map<string, ReadDocument>;
+  blocked: Map<string, string>;
+}
+
 export interface ReadStore {
   /** Live documents (tombstones excluded) of the collection's active generation. */
   get<T>(collection: string, id: string): Promise<T | null>;
@@ -156,8 +162,11 @@ export interface ReadStore {
   find<T>(collection: string, where: Readonly<Record<string, string | number | boolean | null>>): Promise<T[]>;
   /** Issue 12: one page of a business's documents, filtered and sorted on declared keys. */
   page<T>(collection: string, ownerId: string, query: PageQuery): Promise<PageRow<T>[]>;
-  /** How many of a business's documents match the filters (order, after and limit aside). */
-  count(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">): Promise<number>;
+  /**
+   * How many of a business's documents match the filters (order, after and limit aside). Issue
+   * 13: with `cap`, counting stops past it: the answer is at most cap + 1 (more than cap).
+   */
+  count(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">, cap?: number): Promise<number>;
   /** Every bucket of one of the collection's declared tallies for a business, by bucket. */
   tally(collection: string, ownerId: string, tally: string): Promise<Record<string, TallyBucket>>;
   /** The checkpoint of every projection's active generation (the lowest of its partitions'). */
@@ -185,8 +194,12 @@ export interface ReadStore {
   buildingProjections(projections: readonly string[]): Promise<ProjectionState[]>;
   /** Documents including tombstones, in the given generation. */
   getDocuments(generation: number, keys: readonly DocumentKey[]): Promise<ReadDocument[]>;
-  /** Which of these documents have parked events in the generation: id → position of the earliest. */
-  parkedDocuments(generation: number, ids: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Issue 13: what a projector batch reads, for several generations in one go: each
+   * generation's stored documents among `keys` (as getDocuments gives them), and which of those
+   * ids wait behind a parked event (id → the earliest such event's position).
+   */
+  documentsToProject(requests: readonly { generation: number; keys: readonly DocumentKey[] }[]): Promise<Map<number, ProjectionInput>>;
   /**
    * Atomically, for every batch: writes its documents, parks and resolves its events and moves
    * its checkpoint, if each generation is active (or being built) and each checkpoint unmoved.

@@ -36,11 +36,12 @@ export async function backfillReadKeys(tx: SqlExecutor): Promise<void> {
           WHERE d.generation = $1 AND d.collection = u.collection AND d.id = u.id`,
         [Number(generation), keyed.map((r) => r.collection), keyed.map((r) => r.id), keyed.map((r) => (r.keys === null ? null : JSON.stringify(r.keys)))],
       );
-      for (const row of keyed) if (indexOf(row.collection)?.tallies) addTallies(tallies, row.collection, row.owner_id, tallyDeltas(row.collection, null, row.keys));
+      for (const row of keyed)
+        if (indexOf(row.collection)?.tallies) addTallies(tallies, Number(generation), row.collection, row.owner_id, tallyDeltas(row.collection, null, row.keys));
       const last = rows[rows.length - 1]!;
       after = { collection: last.collection, id: last.id };
     }
-    await storeTallies(tx, Number(generation), tallies.values());
+    await storeTallies(tx, tallies.values());
     await tx.query("UPDATE bahi_rm_generations SET keys_version = $2 WHERE generation = $1", [generation, KEYS_VERSION]);
   }
 }

@@ -104,9 +104,12 @@ export function pageStatement(collection: string, ownerId: string, query: PageQu
   return { text: `SELECT id, data, keys FROM bahi_rm_documents WHERE ${conditions.join(" AND ")} ORDER BY ${order}${limit}`, values: params.values };
 }
 
-export function countStatement(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">): { text: string; values: unknown[] } {
+export function countStatement(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">, cap?: number): { text: string; values: unknown[] } {
   const params = new Params();
-  return { text: `SELECT count(*)::integer AS n FROM bahi_rm_documents WHERE ${where(collection, ownerId, query, params)}`, values: params.values };
+  const matching = `FROM bahi_rm_documents WHERE ${where(collection, ownerId, query, params)}`;
+  if (cap === undefined) return { text: `SELECT count(*)::integer AS n ${matching}`, values: params.values };
+  // Issue 13: a search matching most of a book would recheck every matching row's trigrams to count them.
+  return { text: `SELECT count(*)::integer AS n FROM (SELECT 1 ${matching} LIMIT ${params.add(cap + 1, "integer")}) capped`, values: params.values };
 }
 
 /** Lookups for system jobs: the documents of every owner whose keys equal `where`. */

@@ -224,7 +224,62 @@ const RECORD_REVISIONS = `
 ALTER TABLE bahi_rm_documents ADD COLUMN IF NOT EXISTS revision integer
 `;
 
-const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, BUSINESS_HASH, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS, IDEMPOTENCY, READ_KEYS, RECORD_REVISIONS];
+/**
+ * Issue 13: an append in one round trip (SqlEventStore.tryAppend). The caller sends each event's
+ * canonical text (chain.ts: everything the hash covers, the revision included, so it knows the
+ * revision the events will take); the function locks the business's chain head, checks the
+ * stream's revision, links each event to the one before it with the same
+ * sha256hex(prevHash || E'\n' || canonical) as linkHash, inserts the rows and moves the head.
+ * A revision that does not match is answered, not raised: the caller decides between a
+ * conflict and an idempotent retry. p_first is the revision the first event takes (0: the
+ * stream must not exist yet); p_notify sends pg_notify inside the transaction (the bench's
+ * "per-append" way of telling other processes).
+ */
+const APPEND_FUNCTION = `
+CREATE OR REPLACE FUNCTION bahi_append(p_stream text, p_first bigint, p_chain_key text, p_recorded_at timestamptz,
+  p_ids text[], p_types text[], p_data text[], p_metadata text[], p_canonical text[], p_business_hashes bigint[], p_notify boolean)
+RETURNS TABLE (current_revision bigint, tx text, pos text) LANGUAGE plpgsql AS $$
+DECLARE
+  head_seq bigint;
+  head_hash text;
+  found_revision bigint;
+  prevs text[] := '{}';
+  hashes text[] := '{}';
+  link text;
+BEGIN
+  SELECT seq, hash INTO head_seq, head_hash FROM bahi_chain_heads WHERE chain_key = p_chain_key FOR UPDATE;
+  IF NOT FOUND THEN
+    INSERT INTO bahi_chain_heads (chain_key, seq, hash) VALUES (p_chain_key, 0, repeat('0', 64)) ON CONFLICT (chain_key) DO NOTHING;
+    SELECT seq, hash INTO head_seq, head_hash FROM bahi_chain_heads WHERE chain_key = p_chain_key FOR UPDATE;
+  END IF;
+  SELECT max(stream_revision) INTO found_revision FROM bahi_events WHERE stream_id = p_stream;
+  IF coalesce(found_revision + 1, 0) <> p_first THEN
+    RETURN QUERY SELECT found_revision, NULL::text, NULL::text;
+    RETURN;
+  END IF;
+  link := head_hash;
+  FOR i IN 1 .. cardinality(p_ids) LOOP
+    prevs := prevs || link;
+    link := encode(sha256(convert_to(link || E'\\n' || p_canonical[i], 'UTF8')), 'hex');
+    hashes := hashes || link;
+  END LOOP;
+  UPDATE bahi_chain_heads SET seq = head_seq + cardinality(p_ids), hash = link WHERE chain_key = p_chain_key;
+  IF p_notify THEN
+    PERFORM pg_notify('bahi_events', '');
+  END IF;
+  RETURN QUERY
+    WITH inserted AS (
+      INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata, recorded_at, chain_key, chain_seq, prev_hash, hash, business_hash)
+      SELECT e.id::uuid, p_stream, p_first + e.n - 1, e.type, e.data::jsonb, e.metadata::jsonb, p_recorded_at, p_chain_key, head_seq + e.n, e.prev, e.hash, e.business_hash
+        FROM unnest(p_ids, p_types, p_data, p_metadata, prevs, hashes, p_business_hashes) WITH ORDINALITY AS e(id, type, data, metadata, prev, hash, business_hash, n)
+      RETURNING transaction_id, position
+    )
+    SELECT found_revision, max(transaction_id::text), max(position)::text FROM inserted;
+END
+$$;
+`;
+
+const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, BUSINESS_HASH, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS, IDEMPOTENCY, READ_KEYS, RECORD_REVISIONS, APPEND_FUNCTION];
 
 /** The statements of a part: split on semicolons outside $$-quoted bodies. */
 export function statementsOf(part: string): string[] {

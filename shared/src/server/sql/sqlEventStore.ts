@@ -1,9 +1,12 @@
-import { chainKeyOf, GENESIS_HASH, linkHash, verifyChain, type ChainVerification, type ChainVerifier } from "../audit/chain.ts";
+import { canonicalEvent, chainKeyOf, verifyChain, type ChainVerification, type ChainVerifier } from "../audit/chain.ts";
 import type { AuditLog, BusinessEventsQuery, ChainedEvent, ChainHead, ReplayEvent } from "../ports/auditLog.ts";
 import type { EventLog, LogFilter, LogPage } from "../ports/eventLog.ts";
 import { businessKeyOf, partitionHash } from "../partition.ts";
 import { assertEventsFit, WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from "../ports/eventStore.ts";
 import { retryUnavailable, type SqlClient, type SqlExecutor } from "./client.ts";
+import { LRUCache } from "lru-cache";
+import { deepFreeze } from "../deepFreeze.ts";
+import { GroupCommit } from "./groupCommit.ts";
 import { SqlHints } from "./hints.ts";
 
 const NOTIFY_CHANNEL = "bahi_events";
@@ -30,6 +33,16 @@ interface ChainedRow extends EventRow {
 
 const EVENT_COLUMNS = `transaction_id::text AS tx, position::text AS pos, event_id::text, stream_id,
   stream_revision::text AS revision, type, data, metadata, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
+
+/** One append (bahi_append in schema.ts): the stream's revision it found, and where the events went unless that did not match. */
+const APPEND = `SELECT current_revision::text, tx, pos
+  FROM bahi_append($1, $2::bigint, $3, $4::timestamptz, $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::boolean)`;
+
+interface AppendRow {
+  current_revision: string | null;
+  tx: string | null;
+  pos: string | null;
+}
 
 const SELECT_EVENT = `SELECT ${EVENT_COLUMNS} FROM bahi_events`;
 
@@ -74,24 +87,28 @@ function toChained(row: ChainedRow): ChainedEvent {
  * PostgreSQL's one server-wide notification lock while it still holds its chain head.
  * "batched": one pg_notify after commit, coalesced across the appends this process makes
  * meanwhile, outside any append's transaction. "none": nobody is told; followers poll.
- * `npm run bench` measures the three; the default is its choice (README).
+ * Issue 13, "adaptive" (the default): inside the append's own statement while it is this
+ * process's only append in flight (no second round trip, nobody to queue behind the lock),
+ * batched while others run beside it. `npm run bench` measures the four (README).
  */
-export type AppendNotification = "per-append" | "batched" | "none";
+export type AppendNotification = "per-append" | "batched" | "none" | "adaptive";
 
 export interface SqlEventStoreOptions {
   /** When appended events are recorded (tests move it to record events "last month"). */
   clock?: () => Date;
   notify?: AppendNotification;
+  /** Concurrent appends share one commit (GroupCommit); the default on PGlite, whose one connection fsyncs every commit. */
+  groupCommit?: boolean;
+  /**
+   * How many streams readStream keeps in memory (0: none). Only for a store no other writer
+   * reaches: the default on PGlite, which one process owns (dataDirLock.ts); on PostgreSQL other
+   * processes append too, so the default there is none.
+   */
+  cachedStreams?: number;
 }
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === "23505";
-}
-
-function matches(expected: ExpectedRevision, current: number | null): boolean {
-  if (expected === "no_stream") return current === null;
-  if (expected === "stream_exists") return current !== null;
-  return current === expected;
 }
 
 /**
@@ -109,6 +126,17 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
   private readonly hints: SqlHints;
   private readonly clock: () => Date;
   private readonly notify: AppendNotification;
+  private readonly groupCommit: GroupCommit<AppendRow> | null;
+  /**
+   * Issue 13: streams as read, most recently read kept (an empty one too). Creating an invoice
+   * reads fifteen streams, the business's own four times; every append through this store drops
+   * its stream, so the next read sees it.
+   */
+  private readonly streams: LRUCache<string, readonly RecordedEvent[]> | null;
+  /** Appends begun plus appends ended: a stream read across a change of it is not kept. */
+  private appends = 0;
+  /** Appends of this store running now ("adaptive" notification). */
+  private inFlight = 0;
 
   constructor(
     private readonly sql: SqlClient,
@@ -116,17 +144,43 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
   ) {
     this.hints = new SqlHints(sql);
     this.clock = options.clock ?? (() => new Date());
-    this.notify = options.notify ?? "batched";
+    this.notify = options.notify ?? "adaptive";
+    this.groupCommit = (options.groupCommit ?? sql.kind === "pglite") ? new GroupCommit(sql, APPEND) : null;
+    const cachedStreams = options.cachedStreams ?? (sql.kind === "pglite" ? 2_000 : 0);
+    this.streams = cachedStreams > 0 ? new LRUCache({ max: cachedStreams }) : null;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const cached = this.streams?.get(streamId);
+    if (cached) return [...cached];
+    const appendsBefore = this.appends;
     const rows = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 ORDER BY stream_revision`, [streamId]);
-    return rows.map(toRecorded);
+    const events = rows.map(toRecorded);
+    // An append that began or ended meanwhile may have come after this read: keep nothing.
+    if (this.streams && this.appends === appendsBefore) {
+      // Every later reader gets these very objects: none may change them.
+      deepFreeze(events);
+      this.streams.set(streamId, events);
+    }
+    return [...events];
   }
 
   async appendToStream(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError("appendToStream needs at least one event");
     assertEventsFit(streamId, events);
+    this.appends += 1;
+    this.inFlight += 1;
+    this.streams?.delete(streamId);
+    try {
+      return await this.appendUncached(streamId, events, expected);
+    } finally {
+      this.inFlight -= 1;
+      this.appends += 1;
+      this.streams?.delete(streamId);
+    }
+  }
+
+  private appendUncached(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     // A dropped connection may have lost the answer to a commit that happened: retrying is
     // still safe, because a retry of a committed append finds its own events (by id) in place
     // and answers as the first try would have.
@@ -149,68 +203,60 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
         // Still a clash: these event ids already stand elsewhere in the log. Like
         // EventStoreDB, answer with a version conflict rather than a raw SQL error.
         if (!isUniqueViolation(retryError)) throw retryError;
-        const [head] = await this.sql.query<{ revision: string | null }>("SELECT max(stream_revision)::text AS revision FROM bahi_events WHERE stream_id = $1", [streamId]);
-        throw new WrongExpectedRevisionError(streamId, expected, head?.revision == null ? "no_stream" : Number(head.revision));
+        throw new WrongExpectedRevisionError(streamId, expected, (await this.streamRevision(streamId)) ?? "no_stream");
       }
     }
   }
 
+  /**
+   * Issue 13: one round trip, bahi_append (schema.ts), in a transaction of its own. The events'
+   * canonical texts name their revisions, so "stream_exists" first looks up where the stream
+   * stands and asks again if another append moved it meanwhile.
+   */
   private async tryAppend(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const result = await this.sql.transaction(async (tx) => {
-      // The business's chain head, locked first: its appends queue here one at a time, so each
-      // links to the one before it (no fork) and the stream check below sees every earlier one.
-      const chainKey = chainKeyOf(events[0]!.metadata);
-      await tx.query("INSERT INTO bahi_chain_heads (chain_key, seq, hash) VALUES ($1, 0, $2) ON CONFLICT (chain_key) DO NOTHING", [chainKey, GENESIS_HASH]);
-      const [chainHead] = await tx.query<{ seq: string; hash: string }>("SELECT seq::text, hash FROM bahi_chain_heads WHERE chain_key = $1 FOR UPDATE", [chainKey]);
-      const [head] = await tx.query<{ revision: string | null }>("SELECT max(stream_revision)::text AS revision FROM bahi_events WHERE stream_id = $1", [streamId]);
-      const current = head?.revision == null ? null : Number(head.revision);
-      if (!matches(expected, current)) {
-        const previous = await this.alreadyAppended(tx, streamId, events, expected);
-        if (previous) return previous;
-        throw new WrongExpectedRevisionError(streamId, expected, current ?? "no_stream");
+    let current = expected === "stream_exists" ? await this.streamRevision(streamId) : null;
+    for (;;) {
+      if (expected === "stream_exists" && current === null) throw new WrongExpectedRevisionError(streamId, expected, "no_stream");
+      const first = expected === "no_stream" ? 0 : expected === "stream_exists" ? current! + 1 : expected + 1;
+      const notifyInside = this.notify === "per-append" || (this.notify === "adaptive" && this.inFlight === 1);
+      const params = this.appendParams(streamId, events, first, notifyInside);
+      const row = this.groupCommit ? await this.groupCommit.run(params) : (await this.sql.query<AppendRow>(APPEND, params))[0];
+      current = row!.current_revision === null ? null : Number(row!.current_revision);
+      if (row!.tx !== null) {
+        this.hints.emit(NOTIFY_CHANNEL);
+        if (!notifyInside && this.notify !== "none") this.hints.notify(NOTIFY_CHANNEL);
+        return { nextExpectedRevision: first + events.length - 1, position: toPosition(row!.tx, row!.pos!) };
       }
-      const first = current === null ? 0 : current + 1;
-      // Set here rather than by the column's default (microseconds, while readers get
-      // milliseconds back), so the hash covers exactly what is stored and read.
-      const recordedAt = this.clock().toISOString();
-      let seq = Number(chainHead!.seq);
-      let prev = chainHead!.hash;
-      const links = events.map((event, i) => {
-        seq += 1;
-        const hash = linkHash(prev, { ...event, streamId, revision: first + i, recordedAt });
-        const link = { seq, prev, hash };
-        prev = hash;
-        return link;
-      });
-      const rows = await tx.query<{ tx: string; pos: string }>(
-        `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata, recorded_at, chain_key, chain_seq, prev_hash, hash, business_hash)
-         SELECT e.event_id::uuid, $1, $2::bigint + e.ordinality - 1, e.type, e.data::jsonb, e.metadata::jsonb, $7::timestamptz, $8, e.seq, e.prev, e.hash, e.business_hash
-           FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $9::bigint[], $10::text[], $11::text[], $12::bigint[])
-                WITH ORDINALITY AS e(event_id, type, data, metadata, seq, prev, hash, business_hash, ordinality)
-         RETURNING transaction_id::text AS tx, position::text AS pos`,
-        [
-          streamId,
-          first,
-          events.map((e) => e.id),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => JSON.stringify(e.metadata)),
-          recordedAt,
-          chainKey,
-          links.map((l) => l.seq),
-          links.map((l) => l.prev),
-          links.map((l) => l.hash),
-          events.map((e) => partitionHash(businessKeyOf({ streamId, metadata: e.metadata }))),
-        ],
-      );
-      await tx.query("UPDATE bahi_chain_heads SET seq = $2, hash = $3 WHERE chain_key = $1", [chainKey, seq, prev]);
-      if (this.notify === "per-append") await tx.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`);
-      const last = rows.reduce((a, b) => (BigInt(a.pos) > BigInt(b.pos) ? a : b));
-      return { nextExpectedRevision: first + events.length - 1, position: toPosition(last.tx, last.pos) };
-    });
-    this.hints.emit(NOTIFY_CHANNEL);
-    if (this.notify === "batched") this.hints.notify(NOTIFY_CHANNEL);
-    return result;
+      if (expected === "stream_exists" && current !== null) continue;
+      const previous = await this.alreadyAppended(this.sql, streamId, events, expected);
+      if (previous) return previous;
+      throw new WrongExpectedRevisionError(streamId, expected, current ?? "no_stream");
+    }
+  }
+
+  /** bahi_append's arguments: the rows, and the canonical text each event's hash covers. */
+  private appendParams(streamId: string, events: readonly NewEvent[], first: number, notifyInside: boolean): unknown[] {
+    // Set here rather than by the column's default (microseconds, while readers get
+    // milliseconds back), so the hash covers exactly what is stored and read.
+    const recordedAt = this.clock().toISOString();
+    return [
+      streamId,
+      first,
+      chainKeyOf(events[0]!.metadata),
+      recordedAt,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+      events.map((e, i) => canonicalEvent({ ...e, streamId, revision: first + i, recordedAt })),
+      events.map((e) => partitionHash(businessKeyOf({ streamId, metadata: e.metadata }))),
+      notifyInside,
+    ];
+  }
+
+  private async streamRevision(streamId: string): Promise<number | null> {
+    const [head] = await this.sql.query<{ revision: string | null }>("SELECT max(stream_revision)::text AS revision FROM bahi_events WHERE stream_id = $1", [streamId]);
+    return head?.revision == null ? null : Number(head.revision);
   }
 
   /** The same events (by id) already stored at the revisions this append would give them. */

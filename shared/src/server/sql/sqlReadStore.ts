@@ -8,6 +8,7 @@ import {
   type PartitionScope,
   type Partitioning,
   type ProjectionBatch,
+  type ProjectionInput,
   type ProjectionState,
   type ReadDocument,
   type ReadStore,
@@ -27,6 +28,10 @@ interface DocumentRow {
   data: unknown;
   position: string;
   revision: number | null;
+}
+
+function toDocument(row: DocumentRow): ReadDocument {
+  return { collection: row.collection, id: row.id, ownerId: row.owner_id, data: row.data, position: row.position, revision: row.revision === null ? null : Number(row.revision) };
 }
 
 interface ParkedRow {
@@ -130,8 +135,8 @@ export class SqlReadStore implements ReadStore {
     return rows.map((row) => ({ id: row.id, data: row.data, keys: row.keys ?? {} }));
   }
 
-  async count(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">): Promise<number> {
-    const statement = countStatement(collection, ownerId, query);
+  async count(collection: string, ownerId: string, query: Omit<PageQuery, "order" | "after" | "limit">, cap?: number): Promise<number> {
+    const statement = countStatement(collection, ownerId, query, cap);
     const [row] = await this.sql.query<{ n: number }>(statement.text, statement.values);
     return Number(row?.n ?? 0);
   }
@@ -217,28 +222,33 @@ export class SqlReadStore implements ReadStore {
         WHERE d.generation = $1`,
       [generation, keys.map((k) => k.collection), keys.map((k) => k.id)],
     );
-    return rows.map((row) => ({
-      collection: row.collection,
-      id: row.id,
-      ownerId: row.owner_id,
-      data: row.data,
-      position: row.position,
-      revision: row.revision === null ? null : Number(row.revision),
-    }));
+    return rows.map(toDocument);
   }
 
-  async parkedDocuments(generation: number, ids: readonly string[]): Promise<Map<string, string>> {
-    const earliest = new Map<string, string>();
-    if (ids.length === 0) return earliest;
-    const rows = await this.sql.query<{ document_id: string; position: string }>(
-      "SELECT document_id, position FROM bahi_rm_parked WHERE generation = $1 AND document_id = ANY($2::text[])",
-      [generation, ids],
+  async documentsToProject(requests: readonly { generation: number; keys: readonly DocumentKey[] }[]): Promise<Map<number, ProjectionInput>> {
+    const inputs = new Map<number, ProjectionInput>(requests.map(({ generation }) => [generation, { documents: new Map(), blocked: new Map() }]));
+    const keys = requests.flatMap(({ generation, keys }) => keys.map((key) => ({ generation, ...key })));
+    if (keys.length === 0) return inputs;
+    const rows = await this.sql.query<DocumentRow & { generation: number; parked: boolean }>(
+      `SELECT false AS parked, d.generation, d.collection, d.id, d.owner_id, d.data, d.position, d.revision
+         FROM bahi_rm_documents d
+         JOIN unnest($1::integer[], $2::text[], $3::text[]) AS k(generation, collection, id) ON d.generation = k.generation AND d.collection = k.collection AND d.id = k.id
+       UNION ALL
+       SELECT true, p.generation, NULL, p.document_id, NULL, NULL, p.position, NULL
+         FROM bahi_rm_parked p
+         JOIN (SELECT DISTINCT generation, id FROM unnest($1::integer[], $3::text[]) AS u(generation, id)) k ON p.generation = k.generation AND p.document_id = k.id`,
+      [keys.map((k) => k.generation), keys.map((k) => k.collection), keys.map((k) => k.id)],
     );
     for (const row of rows) {
-      const known = earliest.get(row.document_id);
-      if (known === undefined || compareWirePositions(row.position, known) < 0) earliest.set(row.document_id, row.position);
+      const input = inputs.get(Number(row.generation))!;
+      if (!row.parked) {
+        input.documents.set(row.id, toDocument(row));
+        continue;
+      }
+      const known = input.blocked.get(row.id);
+      if (known === undefined || compareWirePositions(row.position, known) < 0) input.blocked.set(row.id, row.position);
     }
-    return earliest;
+    return inputs;
   }
 
   async checkpointAt(generation: number): Promise<string | null> {
@@ -276,11 +286,16 @@ export class SqlReadStore implements ReadStore {
         const stray = batch.documents.find((d) => d.collection !== batch.projection);
         if (stray) throw new RangeError(`Projection ${batch.projection} cannot write to collection ${stray.collection}`);
       }
-      await tx.query(
-        `INSERT INTO bahi_rm_checkpoints (generation, part, position)
-         SELECT g, p, NULL FROM unnest($1::integer[], $2::integer[]) AS k(g, p) ON CONFLICT (generation, part) DO NOTHING`,
-        [ordered.map((batch) => batch.generation), ordered.map(partOf)],
-      );
+      // A partition's checkpoint row exists once it has held a position: only those expected
+      // to have none may need theirs made (issue 13: one statement fewer per live commit).
+      const unplaced = ordered.filter((batch) => batch.expectedCheckpoint === null);
+      if (unplaced.length > 0) {
+        await tx.query(
+          `INSERT INTO bahi_rm_checkpoints (generation, part, position)
+           SELECT g, p, NULL FROM unnest($1::integer[], $2::integer[]) AS k(g, p) ON CONFLICT (generation, part) DO NOTHING`,
+          [unplaced.map((batch) => batch.generation), unplaced.map(partOf)],
+        );
+      }
       const stored = await tx.query<{ generation: number; part: number; position: string | null }>(
         `SELECT c.generation, c.part, c.position FROM bahi_rm_checkpoints c
            JOIN unnest($1::integer[], $2::integer[]) AS k(g, p) ON c.generation = k.g AND c.part = k.p
@@ -296,8 +311,8 @@ export class SqlReadStore implements ReadStore {
           );
         }
       }
+      await writeDocuments(tx, ordered);
       for (const batch of ordered) {
-        await writeDocuments(tx, batch.generation, batch.documents);
         await resolveParked(tx, batch);
         await writeParked(tx, batch);
       }
@@ -450,18 +465,19 @@ function checkedParts(parts: number): number {
  * each document's old keys gave and its new ones give (read in this transaction, under the
  * partition's checkpoint lock, so no other writer moves them meanwhile).
  */
-async function writeDocuments(tx: SqlExecutor, generation: number, documents: readonly ReadDocument[]): Promise<void> {
-  if (documents.length === 0) return;
-  const keyed = documents.map((d) => ({ ...d, keys: keysOf(d.collection, d.data) }));
-  await writeTallies(tx, generation, keyed);
+/** Issue 13: every batch's documents of a commit in one statement (and their tallies in one more). */
+async function writeDocuments(tx: SqlExecutor, batches: readonly ProjectionBatch[]): Promise<void> {
+  const keyed = batches.flatMap((batch) => batch.documents.map((d) => ({ ...d, generation: batch.generation, keys: keysOf(d.collection, d.data) })));
+  if (keyed.length === 0) return;
+  await writeTallies(tx, keyed);
   await tx.query(
     `INSERT INTO bahi_rm_documents (generation, collection, id, owner_id, data, position, keys, revision)
-     SELECT $1, d.collection, d.id, d.owner_id, d.data::jsonb, d.position, d.keys::jsonb, d.revision
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[]) AS d(collection, id, owner_id, data, position, keys, revision)
+     SELECT d.generation, d.collection, d.id, d.owner_id, d.data::jsonb, d.position, d.keys::jsonb, d.revision
+       FROM unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[]) AS d(generation, collection, id, owner_id, data, position, keys, revision)
      ON CONFLICT (generation, collection, id)
      DO UPDATE SET owner_id = EXCLUDED.owner_id, data = EXCLUDED.data, position = EXCLUDED.position, keys = EXCLUDED.keys, revision = EXCLUDED.revision`,
     [
-      generation,
+      keyed.map((d) => d.generation),
       keyed.map((d) => d.collection),
       keyed.map((d) => d.id),
       keyed.map((d) => d.ownerId),
@@ -473,34 +489,34 @@ async function writeDocuments(tx: SqlExecutor, generation: number, documents: re
   );
 }
 
-export type TallyRow = { collection: string; owner: string; tally: string; bucket: string; count: number; sums: Record<string, number> };
+export type TallyRow = { generation: number; collection: string; owner: string; tally: string; bucket: string; count: number; sums: Record<string, number> };
 
-/** Adds tally rows' counts and sums into a map keyed by collection, owner, tally and bucket. */
-export function addTallies(into: Map<string, TallyRow>, collection: string, owner: string | null, deltas: ReturnType<typeof tallyDeltas>): void {
+/** Adds tally rows' counts and sums into a map keyed by generation, collection, owner, tally and bucket. */
+export function addTallies(into: Map<string, TallyRow>, generation: number, collection: string, owner: string | null, deltas: ReturnType<typeof tallyDeltas>): void {
   if (owner === null) return;
   for (const delta of deltas) {
-    const key = JSON.stringify([collection, owner, delta.tally, delta.bucket]);
-    const row = into.get(key) ?? { collection, owner, tally: delta.tally, bucket: delta.bucket, count: 0, sums: {} };
+    const key = JSON.stringify([generation, collection, owner, delta.tally, delta.bucket]);
+    const row = into.get(key) ?? { generation, collection, owner, tally: delta.tally, bucket: delta.bucket, count: 0, sums: {} };
     row.count += delta.count;
     for (const [sum, value] of Object.entries(delta.sums)) row.sums[sum] = (row.sums[sum] ?? 0) + value;
     into.set(key, row);
   }
 }
 
-/** Adds the rows to the generation's stored tallies (upserting each bucket's count and sums). */
-export async function storeTallies(tx: SqlExecutor, generation: number, rows: Iterable<TallyRow>): Promise<void> {
+/** Adds the rows to their generations' stored tallies (upserting each bucket's count and sums). */
+export async function storeTallies(tx: SqlExecutor, rows: Iterable<TallyRow>): Promise<void> {
   const list = [...rows];
   if (list.length === 0) return;
   await tx.query(
     `INSERT INTO bahi_rm_tallies (generation, collection, owner_id, tally, bucket, count, sums)
-     SELECT $1, t.collection, t.owner_id, t.tally, t.bucket, t.count, t.sums::jsonb
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) AS t(collection, owner_id, tally, bucket, count, sums)
+     SELECT t.generation, t.collection, t.owner_id, t.tally, t.bucket, t.count, t.sums::jsonb
+       FROM unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) AS t(generation, collection, owner_id, tally, bucket, count, sums)
      ON CONFLICT (generation, collection, owner_id, tally, bucket) DO UPDATE SET
        count = bahi_rm_tallies.count + EXCLUDED.count,
        sums = (SELECT COALESCE(jsonb_object_agg(k, COALESCE((bahi_rm_tallies.sums->>k)::numeric, 0) + COALESCE((EXCLUDED.sums->>k)::numeric, 0)), '{}'::jsonb)
                  FROM jsonb_object_keys(bahi_rm_tallies.sums || EXCLUDED.sums) AS k)`,
     [
-      generation,
+      list.map((r) => r.generation),
       list.map((r) => r.collection),
       list.map((r) => r.owner),
       list.map((r) => r.tally),
@@ -511,27 +527,25 @@ export async function storeTallies(tx: SqlExecutor, generation: number, rows: It
   );
 }
 
-async function writeTallies(tx: SqlExecutor, generation: number, documents: readonly (ReadDocument & { keys: DocumentKeys | null })[]): Promise<void> {
+async function writeTallies(tx: SqlExecutor, documents: readonly (ReadDocument & { generation: number; keys: DocumentKeys | null })[]): Promise<void> {
   const tallied = documents.filter((d) => indexOf(d.collection)?.tallies !== undefined);
   if (tallied.length === 0) return;
-  const stored = await tx.query<{ collection: string; id: string; owner_id: string | null; keys: DocumentKeys | null }>(
-    `SELECT d.collection, d.id, d.owner_id, d.keys FROM bahi_rm_documents d
-       JOIN unnest($2::text[], $3::text[]) AS k(collection, id) ON d.collection = k.collection AND d.id = k.id
-      WHERE d.generation = $1`,
-    [generation, tallied.map((d) => d.collection), tallied.map((d) => d.id)],
+  const stored = await tx.query<{ generation: number; collection: string; id: string; owner_id: string | null; keys: DocumentKeys | null }>(
+    `SELECT d.generation, d.collection, d.id, d.owner_id, d.keys FROM bahi_rm_documents d
+       JOIN unnest($1::integer[], $2::text[], $3::text[]) AS k(generation, collection, id) ON d.generation = k.generation AND d.collection = k.collection AND d.id = k.id`,
+    [tallied.map((d) => d.generation), tallied.map((d) => d.collection), tallied.map((d) => d.id)],
   );
-  const current = new Map(stored.map((row) => [`${row.collection}/${row.id}`, { owner: row.owner_id, keys: row.keys }]));
+  const current = new Map(stored.map((row) => [`${Number(row.generation)}/${row.collection}/${row.id}`, { owner: row.owner_id, keys: row.keys }]));
   const rows = new Map<string, TallyRow>();
   for (const doc of tallied) {
-    const key = `${doc.collection}/${doc.id}`;
+    const key = `${doc.generation}/${doc.collection}/${doc.id}`;
     const before = current.get(key);
-    if (before) addTallies(rows, doc.collection, before.owner, tallyDeltas(doc.collection, before.keys, null));
-    addTallies(rows, doc.collection, doc.ownerId, tallyDeltas(doc.collection, null, doc.keys));
+    if (before) addTallies(rows, doc.generation, doc.collection, before.owner, tallyDeltas(doc.collection, before.keys, null));
+    addTallies(rows, doc.generation, doc.collection, doc.ownerId, tallyDeltas(doc.collection, null, doc.keys));
     current.set(key, { owner: doc.ownerId, keys: doc.keys });
   }
   await storeTallies(
     tx,
-    generation,
     [...rows.values()].filter((row) => row.count !== 0 || Object.values(row.sums).some((v) => v !== 0)),
   );
 }

@@ -1,0 +1,66 @@
+/**
+ * Issue 13: rebuild throughput in one process, the first rebuild and the tenth, on PGlite (the
+ * embedded store) and on PostgreSQL, over asOf.ts's bulk history of invoices and payments. Old
+ * generations must not bloat the tables: the tenth runs as fast as the first. Never asserted.
+ *
+ * `node --import tsx tests/bench/rebuild.ts [events]` (default 48,000): this scenario alone.
+ */
+import { randomUUID } from "node:crypto";
+import { allProjections, Projector } from "@bahi/projector";
+import { migrate, openStores, postgresClient, storesOnClient, type SqlClient, type Stores } from "@bahi/shared/server";
+import { freshPglite } from "../support/pglite.ts";
+import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
+import { bulkHistory } from "./asOf.ts";
+
+const PER_BUSINESS = 50;
+const REBUILDS = 10;
+
+async function seed(sql: SqlClient, events: number): Promise<void> {
+  for (let b = 0; b < events / PER_BUSINESS; b++) await bulkHistory(sql, randomUUID(), randomUUID(), randomUUID(), b * PER_BUSINESS, PER_BUSINESS);
+  await migrate(sql);
+}
+
+const rate = (events: number, ms: number) => `${Math.round(events / (ms / 1000)).toLocaleString("en-IN")} events/s`;
+
+async function rebuilds(stores: Stores, label: string, events: number, rebuildLanes = 1): Promise<string> {
+  const projector = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: allProjections, rebuildLanes });
+  const times: number[] = [];
+  for (let i = 0; i < REBUILDS; i++) {
+    const started = performance.now();
+    const outcome = await projector.rebuild();
+    times.push(performance.now() - started);
+    if (outcome.events < events) throw new Error(`rebuild ${i + 1} replayed ${outcome.events} of ${events} events`);
+  }
+  return `| rebuild of every projection, ${label}, first / tenth | ${events.toLocaleString("en-IN")} | ${rate(events, times[0]!)} / ${rate(events, times[REBUILDS - 1]!)} |`;
+}
+
+export async function rebuildRows(events = 48_000): Promise<string[]> {
+  const rows: string[] = [];
+  const sql = await freshPglite();
+  const embedded = await storesOnClient(sql, "bench");
+  try {
+    await seed(sql, events);
+    rows.push(await rebuilds(embedded, "PGlite, in process", events));
+  } finally {
+    await embedded.close();
+  }
+  const reason = await postgresUnavailableReason();
+  if (reason) return [...rows, `| PostgreSQL | skipped: ${reason} | |`];
+  const database = await createTestDatabase();
+  const stores = await openStores({ kind: "postgres", databaseUrl: database.url });
+  try {
+    const seeding = postgresClient(database.url);
+    await seed(seeding, events).finally(() => seeding.close());
+    rows.push(await rebuilds(stores, "PostgreSQL, in process, one batch at a time", events));
+    rows.push(await rebuilds(stores, "PostgreSQL, in process, two lanes of projections (what `bahi` runs)", events, 2));
+  } finally {
+    await stores.close();
+    await database.drop();
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log("| what | events | result |\n|---|---|---|");
+  for (const row of await rebuildRows(Number(process.argv[2] ?? 48_000))) console.log(row);
+}
