@@ -63,3 +63,12 @@ export function useRecordRevision<T>(url: string | null, callbacks: { onOpened?:
 
   return { etag, stale, reloading, reload, refusedAsStale };
 }
+
+/**
+ * Whether two sets of form values, made by the same function, hold the same values. An edit
+ * form skips resetting to the record read on opening when it would change nothing: a reset
+ * re-mounts a field array's inputs, and a keystroke landing on one that is being replaced is lost.
+ */
+export function sameFormValues(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -19,7 +19,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link } from "wouter";
 import { describeError } from "../../api/errors.ts";
 import { useCreateExpense, useExpenses, useUpdateExpense } from "../../api/expenses.ts";
-import { useRecordRevision } from "../../api/record-revision.ts";
+import { sameFormValues, useRecordRevision } from "../../api/record-revision.ts";
 import { useProfile } from "../../api/profile.ts";
 import { useVendors } from "../../api/vendors.ts";
 import {
@@ -194,7 +194,8 @@ export function ExpenseFormDialog({ expense, onClose }: ExpenseFormDialogProps) 
   // Issue 12: the save names the revision opened here; a 412 says the expense changed meanwhile.
   const revision = useRecordRevision<Expense>(expense ? `/api/expenses/${encodeURIComponent(expense.id)}` : null, {
     onOpened: (fresh) => {
-      if (!isDirty) form.reset(formValuesOf(fresh, today));
+      const values = formValuesOf(fresh, today);
+      if (!isDirty && !sameFormValues(values, formValuesOf(expense, today))) form.reset(values);
     },
     onReload: (fresh) => form.reset(formValuesOf(fresh, today)),
   });

@@ -9,7 +9,7 @@ import { useCustomers } from "../../api/customers.ts";
 import { describeError } from "../../api/errors.ts";
 import { HttpError } from "../../api/http.ts";
 import { useCreateInvoice, useNextInvoiceNumber, useReviseInvoice } from "../../api/invoices.ts";
-import { useRecordRevision } from "../../api/record-revision.ts";
+import { sameFormValues, useRecordRevision } from "../../api/record-revision.ts";
 import { invoiceFormValuesOf } from "../../lib/invoice-edit.ts";
 import { useProducts } from "../../api/products.ts";
 import { useProfile } from "../../api/profile.ts";
@@ -323,8 +323,9 @@ function InvoiceFormBody({ onClose, invoice }: { onClose: () => void; invoice?: 
   // Issue 12: the save names the revision opened here; a 412 says the invoice changed meanwhile.
   const revision = useRecordRevision<Invoice>(invoice ? `/api/invoices/${encodeURIComponent(invoice.id)}` : null, {
     onOpened: (fresh) => {
-      if (isDirty) return;
-      form.reset(invoiceFormValuesOf(fresh));
+      if (isDirty || !invoice) return;
+      const values = invoiceFormValuesOf(fresh);
+      if (!sameFormValues(values, invoiceFormValuesOf(invoice))) form.reset(values);
       setSupplyOptions(initialSupplyOptions(fresh));
     },
     onReload: (fresh) => {

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { Controller, useForm, useWatch, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import { useCreateCustomer, useUpdateCustomer } from "../../api/customers.ts";
 import { describeError } from "../../api/errors.ts";
-import { useRecordRevision } from "../../api/record-revision.ts";
+import { sameFormValues, useRecordRevision } from "../../api/record-revision.ts";
 import { useCreateVendor, useUpdateVendor } from "../../api/vendors.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { FormDialog } from "../form-dialog.tsx";
@@ -109,7 +109,8 @@ export function PartyFormDialog({ kind, party, onClose }: PartyFormDialogProps) 
   // Issue 12: the save names the revision opened here; a 412 says the contact changed meanwhile.
   const revision = useRecordRevision<Customer | Vendor>(party ? `/api/${kind}s/${encodeURIComponent(party.id)}` : null, {
     onOpened: (fresh) => {
-      if (!isDirty) form.reset(initialValues(fresh, config.customerFields));
+      const values = initialValues(fresh, config.customerFields);
+      if (!isDirty && !sameFormValues(values, initialValues(party, config.customerFields))) form.reset(values);
     },
     onReload: (fresh) => form.reset(initialValues(fresh, config.customerFields)),
   });

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { describeError } from "../../api/errors.ts";
 import { HttpError } from "../../api/http.ts";
 import { useCreateProduct, useUpdateProduct } from "../../api/products.ts";
-import { useRecordRevision } from "../../api/record-revision.ts";
+import { sameFormValues, useRecordRevision } from "../../api/record-revision.ts";
 import { useProfile } from "../../api/profile.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { gstRateOptions, normalisePercent } from "../../lib/gst-rate-options.ts";
@@ -99,7 +99,8 @@ export function ProductFormDialog({ product, onClose, barcode }: ProductFormDial
   // Issue 12: the save names the revision opened here; a 412 says the product changed meanwhile.
   const revision = useRecordRevision<Product>(product ? `/api/products/${encodeURIComponent(product.id)}` : null, {
     onOpened: (fresh) => {
-      if (!isDirty) form.reset(initialValues(fresh));
+      const values = initialValues(fresh);
+      if (!isDirty && !sameFormValues(values, initialValues(product))) form.reset(values);
     },
     onReload: (fresh) => form.reset(initialValues(fresh)),
   });
