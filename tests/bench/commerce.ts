@@ -2,14 +2,16 @@
  * Invoice creation throughput over HTTP. The read side at 1k and 100k invoices (the dashboard,
  * the invoice list, the month's report and GSTR-1) is measured in reads.ts (readLatency).
  *
- * `node --import tsx tests/bench/commerce.ts [throughput|reads]`: these scenarios alone.
+ * `node --import tsx tests/bench/commerce.ts [throughput|roles|reads]`: these scenarios alone.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPglite, pgliteClient } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
+import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
+import { startRole, stop, type BahiProcess } from "../support/processes.ts";
 import { readLatency } from "./reads.ts";
 import { serveBench } from "./server.ts";
 
@@ -64,10 +66,65 @@ export async function invoiceThroughput(): Promise<string[]> {
   }
 }
 
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+/**
+ * Issue 13: creating invoices on PostgreSQL with the roles as separate processes (one
+ * command-api, one read-api, one projector, as `bahi` starts them), at 1 and 16 clients, each
+ * client a business of its own (a shop's counter), 30 untimed invoices per client first.
+ */
+export async function rolesThroughput(): Promise<string[]> {
+  const reason = await postgresUnavailableReason();
+  if (reason) return [`| POST /api/invoices, PostgreSQL roles | skipped: ${reason} | |`];
+  const database = await createTestDatabase();
+  const started: BahiProcess[] = [];
+  try {
+    const env = { DATABASE_URL: database.url, BAHI_SESSION_SECRET: randomBytes(32).toString("base64url"), BAHI_AUTH_LIMIT_PER_IP: "100000", BAHI_LOG_LEVEL: "warn" };
+    const commandApi = await startRole("command-api", env, started, 60_000);
+    const readApi = await startRole("read-api", env, started, 60_000);
+    await startRole("projector", env, started, 60_000);
+    const rows: string[] = [];
+    for (const clients of [1, 16]) {
+      const shops = await Promise.all(
+        Array.from({ length: clients }, async () => {
+          const client = new ApiClient(readApi.url, { commandUrl: commandApi.url });
+          return { client, ...(await seedBusiness(client)) };
+        }),
+      );
+      const create = async ({ client, customer, product }: (typeof shops)[number]) => {
+        const response = await client.post("/api/invoices", invoiceBody(customer, product));
+        if (response.status !== 201) throw new Error(`POST /api/invoices: ${response.status} ${JSON.stringify(response.body)}`);
+      };
+      for (const shop of shops) for (let i = 0; i < 30; i++) await create(shop);
+      const perClient = clients === 1 ? 300 : 60;
+      const latencies: number[] = [];
+      const begun = performance.now();
+      await Promise.all(
+        shops.map(async (shop) => {
+          for (let i = 0; i < perClient; i++) {
+            const posted = performance.now();
+            await create(shop);
+            latencies.push(performance.now() - posted);
+          }
+        }),
+      );
+      const seconds = (performance.now() - begun) / 1000;
+      rows.push(
+        `| POST /api/invoices, ${clients} client${clients > 1 ? "s" : ""} (a business each), PostgreSQL: command-api, read-api and projector one process each | ${latencies.length} | ` +
+          `${(latencies.length / seconds).toFixed(1)} invoices/s, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms (issue 13 asks ≥ 500/s at 16) |`,
+      );
+    }
+    return rows;
+  } finally {
+    for (const child of started) await stop(child);
+    await database.drop();
+  }
+}
+
 if (process.argv[1]?.endsWith("commerce.ts")) {
   const which = process.argv[2] ?? "throughput";
-  if (which !== "throughput" && which !== "reads") throw new Error(`unknown scenario ${which}: throughput or reads`);
+  if (which !== "throughput" && which !== "reads" && which !== "roles") throw new Error(`unknown scenario ${which}: throughput, roles or reads`);
   console.log("| what | requests | result |\n|---|---|---|");
-  const rows = which === "reads" ? await readLatency(undefined, undefined, (line) => console.error(line)) : await invoiceThroughput();
+  const rows = which === "reads" ? await readLatency(undefined, undefined, (line) => console.error(line)) : which === "roles" ? await rolesThroughput() : await invoiceThroughput();
   for (const row of rows) console.log(row);
 }

@@ -25,10 +25,12 @@
 import { randomUUID } from "node:crypto";
 import { indianDateOf } from "@bahi/shared/contract";
 import { returnPeriodOf } from "@bahi/shared/returns";
-import type { SqlClient } from "@bahi/shared/server";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openPglite, pgliteClient, type SqlClient } from "@bahi/shared/server";
 import { serveBench } from "./server.ts";
 import { ApiClient } from "../support/apiClient.ts";
-import { freshPglite } from "../support/pglite.ts";
 
 /** The server's clock, stopped: the measured month is November 2026 (India). */
 const NOW = new Date("2026-11-20T10:00:00+05:30");
@@ -359,7 +361,10 @@ async function measure(
 ): Promise<{ setup: string; results: Map<string, { p50: number; p99: number }> }> {
   const older = size - THIS_MONTH;
   if (older < 0) throw new Error(`a size below ${THIS_MONTH} invoices cannot hold the measured month`);
-  const sql = await freshPglite();
+  // The embedded store as `npm start` runs it: a data directory on disk, the WAL fsynced at
+  // commit, so the process's peak memory is its own and not the database files' (issue 13).
+  const dataDir = await mkdtemp(join(tmpdir(), "bahi-reads-"));
+  const sql = pgliteClient(await openPglite(dataDir));
   const app = await serveBench(sql, { clock: () => new Date(NOW) });
   const bahi = app.bahi;
   try {
@@ -434,6 +439,7 @@ async function measure(
     return { setup: notes.join("; "), results };
   } finally {
     await app.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -3,7 +3,7 @@
  * Each case runs against fresh stores in a temporary directory / database.
  */
 import { embeddedAppendRows } from "./embedded.ts";
-import { invoiceThroughput } from "./commerce.ts";
+import { invoiceThroughput, rolesThroughput } from "./commerce.ts";
 import { readLatency } from "./reads.ts";
 import { asOfLatency } from "./asOf.ts";
 import { APPEND_HEADER, appendThroughputRows } from "./append.ts";
@@ -20,7 +20,7 @@ for (const row of await embeddedAppendRows()) console.log(row);
 
 console.log("\n## Invoices and the dashboard\n");
 console.log("| what | requests | result |\n|---|---|---|");
-for (const row of [...(await invoiceThroughput()), ...(await asOfLatency())]) console.log(row);
+for (const row of [...(await invoiceThroughput()), ...(await rolesThroughput()), ...(await asOfLatency())]) console.log(row);
 
 console.log("\n## Reads, writes, rebuilds and memory at 1,000 and 1,00,000 invoices in one business (issues 12 and 13)\n");
 console.log("| what | requests | result |\n|---|---|---|");

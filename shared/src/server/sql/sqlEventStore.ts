@@ -6,6 +6,7 @@ import { assertEventsFit, WrongExpectedRevisionError, type AppendResult, type Ev
 import { retryUnavailable, type SqlClient, type SqlExecutor } from "./client.ts";
 import { LRUCache } from "lru-cache";
 import { deepFreeze } from "../deepFreeze.ts";
+import { requestStreams } from "../requestStreams.ts";
 import { GroupCommit } from "./groupCommit.ts";
 import { SqlHints } from "./hints.ts";
 
@@ -151,16 +152,18 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const cached = this.streams?.get(streamId);
+    // Without a process-wide cache (PostgreSQL), the streams this request has read (requestStreams.ts).
+    const kept = this.streams ?? requestStreams() ?? null;
+    const cached = kept?.get(streamId);
     if (cached) return [...cached];
     const appendsBefore = this.appends;
     const rows = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 ORDER BY stream_revision`, [streamId]);
     const events = rows.map(toRecorded);
     // An append that began or ended meanwhile may have come after this read: keep nothing.
-    if (this.streams && this.appends === appendsBefore) {
+    if (kept && this.appends === appendsBefore) {
       // Every later reader gets these very objects: none may change them.
       deepFreeze(events);
-      this.streams.set(streamId, events);
+      kept.set(streamId, events);
     }
     return [...events];
   }
@@ -171,12 +174,14 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
     this.appends += 1;
     this.inFlight += 1;
     this.streams?.delete(streamId);
+    requestStreams()?.delete(streamId);
     try {
       return await this.appendUncached(streamId, events, expected);
     } finally {
       this.inFlight -= 1;
       this.appends += 1;
       this.streams?.delete(streamId);
+      requestStreams()?.delete(streamId);
     }
   }
 

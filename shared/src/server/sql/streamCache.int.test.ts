@@ -5,6 +5,7 @@ import type { NewEvent } from "../ports/eventStore.ts";
 import { PGLITE_EXTENSIONS, pgliteClient, type SqlClient } from "./client.ts";
 import { migrate } from "./schema.ts";
 import { SqlEventStore } from "./sqlEventStore.ts";
+import { withRequestStreams } from "../requestStreams.ts";
 
 const event = (n: number): NewEvent => ({
   id: randomUUID(),
@@ -61,5 +62,30 @@ describe("SqlEventStore's streams kept in memory", () => {
     await store.readStream("kept-3");
     await store.readStream("kept-3");
     expect(reads).toBe(2);
+  });
+
+  it("keeps a stream for one request where other processes append too, until the request appends to it or ends", async () => {
+    const store = new SqlEventStore(sql, { cachedStreams: 0 });
+    await store.appendToStream("kept-4", [event(0)], "no_stream");
+    await withRequestStreams(async (request) => {
+      await store.readStream("kept-4");
+      expect((await store.readStream("kept-4")).map((e) => e.data)).toEqual([{ n: 0 }]);
+      expect(reads).toBe(1);
+      // Another request's reads are its own.
+      await withRequestStreams(() => store.readStream("kept-4"));
+      expect(reads).toBe(2);
+      // Its own append drops the stream: a retry after a conflict reads it again.
+      await store.appendToStream("kept-4", [event(1)], 0);
+      expect((await store.readStream("kept-4")).map((e) => e.data)).toEqual([{ n: 0 }, { n: 1 }]);
+      expect(reads).toBe(3);
+      // Once its answer has gone, nothing is kept: work it started reads the database.
+      request.close();
+      await store.readStream("kept-4");
+      await store.readStream("kept-4");
+      expect(reads).toBe(5);
+    });
+    // Outside a request, every read goes to the database.
+    await store.readStream("kept-4");
+    expect(reads).toBe(6);
   });
 });
