@@ -36,6 +36,7 @@ import {
   errorHandler,
   InProcessJobQueue,
   lowestCheckpoint,
+  keepRequestStreams,
   recordRouteTemplates,
   requestLogging,
   securityHeaders,
@@ -220,6 +221,8 @@ export function createBahi(options: BahiOptions): RunningBahi {
   // Issue 12: the API's OpenAPI document and its docs page, on every API role, read without a session.
   if (sessions) app.use("/api", apiDocsRouter());
   if (sessions) {
+    // Issue 13: a request reads each stream once, from the access check on (requestStreams.ts).
+    app.use("/api", keepRequestStreams);
     // Every API route learns here whether the request's session is still live (not logged out),
     // and (issue 11) which business it works in and in what role, read from the team's stream.
     app.use("/api", authenticateSessions(sessions, stores.sessionStore, clock, accessResolver(stores.eventStore)));

@@ -1,7 +1,7 @@
 import express, { Router } from "express";
 import { customerInputSchema, vendorInputSchema } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
-import { refuseUnsafeInput, requireJsonBody, withRequestStreams } from "@bahi/shared/server";
+import { keepRequestStreams, refuseUnsafeInput, requireJsonBody } from "@bahi/shared/server";
 import { authRoutes } from "./auth/routes.ts";
 import type { CommandDeps } from "./deps.ts";
 import { customerDecider, customerView } from "./parties/customer.ts";
@@ -48,13 +48,8 @@ export function commandApiRouter(given: CommandDeps): Router {
   router.use("/profile/logo", express.json({ limit: "2mb", verify: keepRawBody }));
   router.use(express.json({ limit: "100kb", verify: keepRawBody }));
   // Issue 13: a command reads each stream once (requestStreams.ts), kept until its answer has
-  // gone; entered after the body is parsed, whose callbacks run outside the request's context.
-  router.use((_req, res, next) =>
-    withRequestStreams((streams) => {
-      res.once("close", () => streams.close());
-      next();
-    }),
-  );
+  // gone; entered again after the body is parsed, whose callbacks run outside the request's context.
+  router.use(keepRequestStreams);
   // After parsing, before any handler: input no store can hold never reaches a command.
   router.use(refuseUnsafeInput);
   // Issue 12: a retried command (same Idempotency-Key) gets its first answer and appends nothing.

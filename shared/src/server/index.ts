@@ -61,4 +61,4 @@ export {
   type PersonNames,
 } from "./audit/ledger.ts";
 export { recordOfStream, type RecordKind, type RecordRef } from "./audit/records.ts";
-export { withRequestStreams, requestStreams, RequestStreams } from "./requestStreams.ts";
+export { keepRequestStreams, withRequestStreams, requestStreams, RequestStreams } from "./requestStreams.ts";

@@ -3,18 +3,21 @@ import type { RecordedEvent } from "./ports/eventStore.ts";
 
 /**
  * Issue 13: the streams one request has read. Creating an invoice asks for the business's own
- * stream four times (access, the draft, the stock check, the route) and its customer's twice;
- * on PostgreSQL, where other processes append too and no stream stays cached between requests,
- * each ask was a round trip. Within a request the first read answers the later ones: the
- * command decides on one view of each stream, as if it had read it once, and its append still
- * names the revision it decided on, so another process's append in between is a conflict as
- * before. An append through the store drops its stream (a retry after a conflict reads it
- * again); when the response has gone, nothing more is kept or answered (a job the request
- * started reads the database).
+ * stream five times (access, the draft, the stock check, the numbering, the filed-period
+ * check) and its customer's twice; on PostgreSQL, where other processes append too and no
+ * stream stays cached between requests, each ask was a round trip. Within a request the first
+ * read answers the later ones: the command decides on one view of each stream, as if it had
+ * read it once, and its append still names the revision it decided on, so another request's
+ * or process's append in between is a conflict as before. The request's own append drops its
+ * stream (a retry after a conflict reads it again), and a read that overlapped one of the
+ * request's own appends is not kept; when the response has gone, nothing more is kept or
+ * answered (a job the request started reads the database).
  */
 export class RequestStreams {
   private readonly streams = new Map<string, readonly RecordedEvent[]>();
   private open = true;
+  /** This request's appends begun plus ended: a read across one of them is not kept. */
+  appends = 0;
 
   get(streamId: string): readonly RecordedEvent[] | undefined {
     return this.open ? this.streams.get(streamId) : undefined;
@@ -24,7 +27,9 @@ export class RequestStreams {
     if (this.open) this.streams.set(streamId, events);
   }
 
-  delete(streamId: string): void {
+  /** The request appends to `streamId` (called as the append begins and as it ends). */
+  appending(streamId: string): void {
+    this.appends += 1;
     this.streams.delete(streamId);
   }
 
@@ -35,6 +40,7 @@ export class RequestStreams {
 }
 
 const current = new AsyncLocalStorage<RequestStreams>();
+const byRequest = new WeakMap<object, RequestStreams>();
 
 /** The streams of the request this code runs for, if any. */
 export function requestStreams(): RequestStreams | undefined {
@@ -45,4 +51,21 @@ export function requestStreams(): RequestStreams | undefined {
 export function withRequestStreams<T>(work: (streams: RequestStreams) => T): T {
   const streams = new RequestStreams();
   return current.run(streams, () => work(streams));
+}
+
+/**
+ * Middleware: what follows runs with the request's streams, kept until its response has gone.
+ * Use it before the first handler that reads a stream and again after a body parser, whose
+ * callback runs in the context its connection was opened in: the second use re-enters the
+ * request's own streams.
+ */
+export function keepRequestStreams(req: object, res: { once(event: "close", listener: () => void): unknown }, next: () => void): void {
+  let streams = byRequest.get(req);
+  if (!streams) {
+    const created = new RequestStreams();
+    byRequest.set(req, created);
+    res.once("close", () => created.close());
+    streams = created;
+  }
+  current.run(streams, next);
 }

@@ -153,17 +153,20 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     // Without a process-wide cache (PostgreSQL), the streams this request has read (requestStreams.ts).
-    const kept = this.streams ?? requestStreams() ?? null;
-    const cached = kept?.get(streamId);
+    const request = this.streams ? null : (requestStreams() ?? null);
+    const cached = (this.streams ?? request)?.get(streamId);
     if (cached) return [...cached];
     const appendsBefore = this.appends;
+    const requestAppendsBefore = request?.appends;
     const rows = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 ORDER BY stream_revision`, [streamId]);
     const events = rows.map(toRecorded);
-    // An append that began or ended meanwhile may have come after this read: keep nothing.
-    if (kept && this.appends === appendsBefore) {
+    // An append that began or ended meanwhile may have come after this read: keep nothing. A
+    // request's streams are its own view, so only its own appends count there.
+    const keep = this.streams && this.appends === appendsBefore ? this.streams : request && request.appends === requestAppendsBefore ? request : null;
+    if (keep) {
       // Every later reader gets these very objects: none may change them.
       deepFreeze(events);
-      kept.set(streamId, events);
+      keep.set(streamId, events);
     }
     return [...events];
   }
@@ -174,14 +177,14 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
     this.appends += 1;
     this.inFlight += 1;
     this.streams?.delete(streamId);
-    requestStreams()?.delete(streamId);
+    requestStreams()?.appending(streamId);
     try {
       return await this.appendUncached(streamId, events, expected);
     } finally {
       this.inFlight -= 1;
       this.appends += 1;
       this.streams?.delete(streamId);
-      requestStreams()?.delete(streamId);
+      requestStreams()?.appending(streamId);
     }
   }
 
