@@ -4,17 +4,17 @@
  *
  * `node --import tsx tests/bench/commerce.ts [throughput|roles|reads]`: these scenarios alone.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPglite, pgliteClient } from "@bahi/shared/server";
 import { ApiClient } from "../support/apiClient.ts";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
-import { startRole, stop, type BahiProcess } from "../support/processes.ts";
+import { stop, type BahiProcess } from "../support/processes.ts";
 import { CpuShares } from "./cpu.ts";
 import { readLatency } from "./reads.ts";
-import { serveBench } from "./server.ts";
+import { serveBench, startRoleProcesses } from "./server.ts";
 
 async function seedBusiness(client: ApiClient) {
   await client.register();
@@ -80,10 +80,7 @@ export async function rolesThroughput(): Promise<string[]> {
   const database = await createTestDatabase();
   const started: BahiProcess[] = [];
   try {
-    const env = { DATABASE_URL: database.url, BAHI_SESSION_SECRET: randomBytes(32).toString("base64url"), BAHI_AUTH_LIMIT_PER_IP: "100000", BAHI_LOG_LEVEL: "warn" };
-    const commandApi = await startRole("command-api", env, started, 60_000);
-    const readApi = await startRole("read-api", env, started, 60_000);
-    await startRole("projector", env, started, 60_000);
+    const { commandApi, readApi } = await startRoleProcesses(database.url, started);
     const [commandPid, readPid, projectorPid] = started.map((role) => role.child.pid!);
     const roles = { "command-api": commandPid!, "read-api": readPid!, projector: projectorPid!, "bench client": process.pid };
     const rows: string[] = [];

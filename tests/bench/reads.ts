@@ -20,17 +20,21 @@
  * (read-your-writes), then ten full rebuilds (the first's and the tenth's rate), then the same
  * writes again; and the process's peak resident memory at each size (the server runs in it).
  *
- * `node --import tsx tests/bench/reads.ts [sizes…] [--requests N] [--rebuilds N]`: this scenario alone.
+ * `node --import tsx tests/bench/reads.ts [sizes…] [--requests N] [--rebuilds N]`: this scenario alone;
+ * with `--roles`, the roles' memory on PostgreSQL (rolesMemory) instead.
  */
 import { randomUUID } from "node:crypto";
 import { indianDateOf } from "@bahi/shared/contract";
 import { returnPeriodOf } from "@bahi/shared/returns";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openPglite, pgliteClient, type SqlClient } from "@bahi/shared/server";
-import { serveBench } from "./server.ts";
+import { openPglite, pgliteClient, postgresClient, type SqlClient } from "@bahi/shared/server";
+import { serveBench, startRoleProcesses } from "./server.ts";
 import { ApiClient } from "../support/apiClient.ts";
+import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
+import { startRole, stop, type BahiProcess } from "../support/processes.ts";
 
 /** The server's clock, stopped: the measured month is November 2026 (India). */
 const NOW = new Date("2026-11-20T10:00:00+05:30");
@@ -64,6 +68,7 @@ interface Product {
 
 interface Business {
   ownerId: string;
+  email: string;
   customers: Customer[];
   products: Product[];
 }
@@ -111,7 +116,7 @@ export async function seed(client: ApiClient): Promise<Business> {
     ) as { id: string };
     customers.push({ ...c, id: body.id });
   }
-  return { ownerId: me.id, customers, products };
+  return { ownerId: me.id, email: me.email, customers, products };
 }
 
 interface Row {
@@ -352,6 +357,34 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: 
   }
 }
 
+/** A process's peak and current resident memory in MB (Linux; 0 elsewhere). */
+function residentMb(pid: number): { peakMb: number; endMb: number } {
+  const status = existsSync(`/proc/${pid}/status`) ? readFileSync(`/proc/${pid}/status`, "utf8") : "";
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peakMb: Math.round(kb("VmHWM") / 1024), endMb: Math.round(kb("VmRSS") / 1024) };
+}
+
+/**
+ * Issue 13: `bahi start` (everything in one process on the embedded store) opened on the bench's
+ * data directory, asked every endpoint `requests` times and made to create `requests` invoices
+ * read back at once: its peak resident memory is the embedded process's own, with neither the
+ * bench's client nor its bulk writer in it.
+ */
+async function embeddedProcessMemory(dataDir: string, business: Business, endpoints: readonly Endpoint[], requests: number): Promise<{ peakMb: number; endMb: number }> {
+  const started: BahiProcess[] = [];
+  try {
+    const server = await startRole("start", { BAHI_DATA_DIR: dataDir, BAHI_LOG_LEVEL: "warn" }, started, 180_000);
+    const client = new ApiClient(server.url);
+    const login = await client.post("/api/auth/login", { email: business.email, password: "secret123" });
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+    for (const endpoint of endpoints) await timings(client, endpoint.path, requests);
+    await invoiceWrites(client, business, requests);
+    return residentMb(started[0]!.child.pid!);
+  } finally {
+    for (const child of started) await stop(child);
+  }
+}
+
 /** One business of `size` invoices on a fresh store; each endpoint timed `requests` times. */
 async function measure(
   size: number,
@@ -364,7 +397,7 @@ async function measure(
   // The embedded store as `npm start` runs it: a data directory on disk, the WAL fsynced at
   // commit, so the process's peak memory is its own and not the database files' (issue 13).
   const dataDir = await mkdtemp(join(tmpdir(), "bahi-reads-"));
-  const sql = pgliteClient(await openPglite(dataDir));
+  const sql = pgliteClient(await openPglite(join(dataDir, "pglite")));
   const app = await serveBench(sql, { clock: () => new Date(NOW) });
   const bahi = app.bahi;
   try {
@@ -411,6 +444,13 @@ async function measure(
       progress(`${size} invoices: ${endpoint.label} p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
       results.set(endpoint.label, result);
     }
+    const ownMemory = async () => {
+      // Issue 13: the memory of `bahi start` itself, a process of its own on this data directory.
+      await app.close();
+      const memory = await embeddedProcessMemory(dataDir, business, endpoints, requests);
+      notes.push(`\`bahi start\` on this data directory, the same reads and ${requests} invoices created: peak ${memory.peakMb} MB resident, ${memory.endMb} MB at the end`);
+      progress(`${size} invoices: ${notes[notes.length - 1]}`);
+    };
     const notes = [`writing the log took ${writeSeconds.toFixed(1)} s, projecting it ${projectSeconds.toFixed(1)} s`];
     const recordWrites = async (after: string) => {
       // As after the setup: the rebuilds can outlast the keep-alive timeout of the client's idle socket.
@@ -436,6 +476,7 @@ async function measure(
       );
       await recordWrites(` after ${rebuilds} rebuilds`);
     }
+    await ownMemory();
     return { setup: notes.join("; "), results };
   } finally {
     await app.close();
@@ -479,6 +520,60 @@ export async function readLatency(
   return rows;
 }
 
+/** The everyday reads of the measured month that need no paging first. */
+const MONTH_READS: readonly Endpoint[] = [
+  { label: "GET /api/dashboard/stats", path: "/api/dashboard/stats" },
+  { label: `GET /api/invoices?limit=${PAGE}`, path: `/api/invoices?limit=${PAGE}` },
+  { label: "GET /api/reports?period=this-month", path: "/api/reports?period=this-month" },
+  { label: "GSTR-1 preview", path: `/api/gst/returns/preview?type=GSTR1&period=${returnPeriodOf(NOW)}` },
+  { label: "GSTR-3B preview", path: `/api/gst/returns/preview?type=GSTR3B&period=${returnPeriodOf(NOW)}` },
+  { label: "search, one match", path: `/api/invoices?limit=${PAGE}&q=INV-000042` },
+  { label: "search, a quarter of the invoices", path: `/api/invoices?limit=${PAGE}&q=rao` },
+];
+
+/**
+ * Issue 13: the roles on PostgreSQL as separate processes (command-api, read-api, projector, as
+ * `bahi` starts them) over one business of `size` invoices: each asked the month's reads
+ * `requests` times and made to create `requests` invoices read back at once; each role's peak
+ * resident memory (the issue asks read-api ≤ 300 MB at 1,00,000 invoices).
+ */
+export async function rolesMemory(sizes: readonly number[] = [1_000, 100_000], requests = 50, progress: (line: string) => void = () => undefined): Promise<string[]> {
+  const reason = await postgresUnavailableReason();
+  if (reason) return [`| resident memory of the roles on PostgreSQL | skipped: ${reason} | |`];
+  const rows: string[] = [];
+  for (const size of sizes) {
+    const database = await createTestDatabase();
+    const started: BahiProcess[] = [];
+    try {
+      const sql = postgresClient(database.url);
+      const app = await serveBench(sql, { clock: () => new Date(NOW) });
+      const business = await seed(new ApiClient(app.url));
+      await bulkHistory(sql, business, size - THIS_MONTH, size > 10_000 ? 8 : 2);
+      await app.bahi.projector!.catchUp();
+      await app.close();
+      progress(`${size} invoices on PostgreSQL: written and projected`);
+      const { commandApi, readApi } = await startRoleProcesses(database.url, started);
+      const client = new ApiClient(readApi.url, { commandUrl: commandApi.url });
+      const login = await client.post("/api/auth/login", { email: business.email, password: "secret123" });
+      if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+      for (const endpoint of MONTH_READS) await timings(client, endpoint.path, requests);
+      await invoiceWrites(client, business, requests);
+      const memory = ["command-api", "read-api", "projector"].map((role, i) => {
+        const { peakMb, endMb } = residentMb(started[i]!.child.pid!);
+        return `${role} peak ${peakMb} MB (${endMb} MB at the end)`;
+      });
+      rows.push(
+        `| resident memory of the roles on PostgreSQL, ${size.toLocaleString("en-IN")} invoices, the month's reads ${requests} times each and ${requests} invoices created | ${requests} | ${memory.join("; ")} (issue 13 asks read-api ≤ 300 MB at 1,00,000) |`,
+      );
+      progress(rows[rows.length - 1]!);
+    } finally {
+      for (const child of started) await stop(child);
+      await database.drop();
+    }
+  }
+  return rows;
+}
+
 if (process.argv[1]?.endsWith("reads.ts")) {
   const args = process.argv.slice(2);
   const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -490,6 +585,10 @@ if (process.argv[1]?.endsWith("reads.ts")) {
     .map(Number)
     .filter((n) => n > 0);
   console.log("| what | requests | result |\n|---|---|---|");
+  if (args.includes("--roles")) {
+    for (const row of await rolesMemory(sizes.length > 0 ? sizes : undefined, option("--requests", 50), (line) => console.error(line))) console.log(row);
+    process.exit(0);
+  }
   // Progress on stderr: the 1,00,000 case takes minutes.
   for (const row of await readLatency(sizes.length > 0 ? sizes : undefined, requests, (line) => console.error(line), rebuilds)) console.log(row);
 }

@@ -4,7 +4,7 @@
  */
 import { embeddedAppendRows } from "./embedded.ts";
 import { invoiceThroughput, rolesThroughput } from "./commerce.ts";
-import { readLatency } from "./reads.ts";
+import { readLatency, rolesMemory } from "./reads.ts";
 import { asOfLatency } from "./asOf.ts";
 import { APPEND_HEADER, appendThroughputRows } from "./append.ts";
 import { rebuildRows } from "./rebuild.ts";
@@ -25,6 +25,10 @@ for (const row of [...(await invoiceThroughput()), ...(await rolesThroughput()),
 console.log("\n## Reads, writes, rebuilds and memory at 1,000 and 1,00,000 invoices in one business (issues 12 and 13)\n");
 console.log("| what | requests | result |\n|---|---|---|");
 for (const row of await readLatency(undefined, 100, (line) => console.error(line))) console.log(row);
+
+console.log("\n## Memory of the roles on PostgreSQL at 1,000 and 1,00,000 invoices (issue 13)\n");
+console.log("| what | requests | result |\n|---|---|---|");
+for (const row of await rolesMemory(undefined, 50, (line) => console.error(line))) console.log(row);
 
 console.log("\n## Rebuilds in process, the first and the tenth (issue 13)\n");
 console.log("| what | events | result |\n|---|---|---|");

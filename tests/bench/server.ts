@@ -2,9 +2,11 @@
  * One Bahi app on a bench's store, listening on a free port, as every read and write benchmark
  * starts it: login limits out of the way, no client pages.
  */
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { storesOnClient, type SqlClient } from "@bahi/shared/server";
 import { createBahi } from "../../bin/server.ts";
+import { startRole, type BahiProcess, type StartedRole } from "../support/processes.ts";
 
 export interface BenchServer {
   stores: Awaited<ReturnType<typeof storesOnClient>>;
@@ -24,13 +26,31 @@ export async function serveBench(sql: SqlClient, options: { roles?: ("command-ap
     authLimits: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 },
   });
   const server = await bahi.listen(0, "127.0.0.1");
+  let closed: Promise<void> | null = null;
   return {
     stores,
     bahi,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      await bahi.close();
-      await stores.close();
+    /** Closes once: a bench that hands the store to another process closes it early. */
+    close() {
+      closed ??= (async () => {
+        await bahi.close();
+        await stores.close();
+      })();
+      return closed;
     },
   };
+}
+
+/**
+ * Issue 13: command-api, read-api and projector on the PostgreSQL database at `databaseUrl`, one
+ * process each as `bahi` starts them, login limits out of the way; each is pushed on `started`
+ * (command-api, read-api, projector) for the caller to stop.
+ */
+export async function startRoleProcesses(databaseUrl: string, started: BahiProcess[]): Promise<{ commandApi: StartedRole; readApi: StartedRole; projector: StartedRole }> {
+  const env = { DATABASE_URL: databaseUrl, BAHI_SESSION_SECRET: randomBytes(32).toString("base64url"), BAHI_AUTH_LIMIT_PER_IP: "100000", BAHI_LOG_LEVEL: "warn" };
+  const commandApi = await startRole("command-api", env, started, 60_000);
+  const readApi = await startRole("read-api", env, started, 60_000);
+  const projector = await startRole("projector", env, started, 60_000);
+  return { commandApi, readApi, projector };
 }

@@ -11,7 +11,7 @@ import type { IdempotencyStore } from "./ports/idempotencyStore.ts";
 import type { ChainVerifier } from "./audit/chain.ts";
 import { lockDataDir } from "./dataDirLock.ts";
 import type { HealthCheck } from "./health.ts";
-import { openPglite, pgliteClient, postgresClient, type SqlClient } from "./sql/client.ts";
+import { initPgliteApart, openPglite, pgliteClient, postgresClient, type SqlClient } from "./sql/client.ts";
 import { migrate } from "./sql/schema.ts";
 import { SqlEventStore } from "./sql/sqlEventStore.ts";
 import { SqlReadStore } from "./sql/sqlReadStore.ts";
@@ -101,6 +101,7 @@ export async function openStores(config: StoreConfig, options: { log?: (message:
   const release = lockDataDir(config.dataDir);
   try {
     const pgdata = join(config.dataDir, "pglite");
+    await initPgliteApart(pgdata);
     const db = await openPglite(pgdata);
     const sql = pgliteClient(db);
     await migrate(sql);

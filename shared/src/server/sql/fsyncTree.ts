@@ -17,6 +17,11 @@ export function fsyncTree(root: string): number {
   return synced + fsyncPath(root, "r");
 }
 
+/** Fsyncs one directory's own entries (a file renamed into it, say). */
+export function fsyncDirectory(path: string): void {
+  fsyncPath(path, "r");
+}
+
 function fsyncPath(path: string, flags: "r" | "r+"): number {
   let fd: number;
   try {
