@@ -34,7 +34,7 @@ import { openPglite, pgliteClient, postgresClient, type SqlClient } from "@bahi/
 import { serveBench, startRoleProcesses } from "./server.ts";
 import { ApiClient } from "../support/apiClient.ts";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
-import { startRole, stop, type BahiProcess } from "../support/processes.ts";
+import { runBahi, startRole, stop, type BahiProcess } from "../support/processes.ts";
 
 /** The server's clock, stopped: the measured month is November 2026 (India). */
 const NOW = new Date("2026-11-20T10:00:00+05:30");
@@ -370,8 +370,14 @@ function residentMb(pid: number): { peakMb: number; endMb: number } {
  * read back at once: its peak resident memory is the embedded process's own, with neither the
  * bench's client nor its bulk writer in it.
  */
-async function embeddedProcessMemory(dataDir: string, business: Business, endpoints: readonly Endpoint[], requests: number): Promise<{ peakMb: number; endMb: number }> {
+async function embeddedProcessMemory(
+  dataDir: string,
+  business: Business,
+  endpoints: readonly Endpoint[],
+  requests: number,
+): Promise<{ peakMb: number; endMb: number; rebuildPeakMb: number }> {
   const started: BahiProcess[] = [];
+  let served: { peakMb: number; endMb: number };
   try {
     const server = await startRole("start", { BAHI_DATA_DIR: dataDir, BAHI_LOG_LEVEL: "warn" }, started, 180_000);
     const client = new ApiClient(server.url);
@@ -379,10 +385,19 @@ async function embeddedProcessMemory(dataDir: string, business: Business, endpoi
     if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
     for (const endpoint of endpoints) await timings(client, endpoint.path, requests);
     await invoiceWrites(client, business, requests);
-    return residentMb(started[0]!.child.pid!);
+    served = residentMb(started[0]!.child.pid!);
   } finally {
     for (const child of started) await stop(child);
   }
+  // Then `bahi projector rebuild` on the same directory (the server stopped: one process holds
+  // it), its peak read until it exits.
+  const rebuild = runBahi(["projector", "rebuild"], { BAHI_DATA_DIR: dataDir, BAHI_LOG_LEVEL: "warn" });
+  let rebuildPeakMb = 0;
+  const sampler = setInterval(() => (rebuildPeakMb = Math.max(rebuildPeakMb, residentMb(rebuild.child.pid!).peakMb)), 100);
+  const code = await rebuild.exited;
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`bahi projector rebuild exited ${code}: ${rebuild.output()}`);
+  return { ...served, rebuildPeakMb };
 }
 
 /** One business of `size` invoices on a fresh store; each endpoint timed `requests` times. */
@@ -448,7 +463,9 @@ async function measure(
       // Issue 13: the memory of `bahi start` itself, a process of its own on this data directory.
       await app.close();
       const memory = await embeddedProcessMemory(dataDir, business, endpoints, requests);
-      notes.push(`\`bahi start\` on this data directory, the same reads and ${requests} invoices created: peak ${memory.peakMb} MB resident, ${memory.endMb} MB at the end`);
+      notes.push(
+        `\`bahi start\` on this data directory, the same reads and ${requests} invoices created: peak ${memory.peakMb} MB resident, ${memory.endMb} MB at the end; \`bahi projector rebuild\` then peaked at ${memory.rebuildPeakMb} MB`,
+      );
       progress(`${size} invoices: ${notes[notes.length - 1]}`);
     };
     const notes = [`writing the log took ${writeSeconds.toFixed(1)} s, projecting it ${projectSeconds.toFixed(1)} s`];
