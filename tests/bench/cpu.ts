@@ -65,3 +65,10 @@ export class CpuShares {
       .join(", ");
   }
 }
+
+/** A process's peak and current resident memory in MB (Linux; 0 elsewhere). */
+export function residentMb(pid: number): { peakMb: number; endMb: number } {
+  const status = existsSync(`/proc/${pid}/status`) ? readFileSync(`/proc/${pid}/status`, "utf8") : "";
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peakMb: Math.round(kb("VmHWM") / 1024), endMb: Math.round(kb("VmRSS") / 1024) };
+}

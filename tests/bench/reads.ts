@@ -26,11 +26,11 @@
 import { randomUUID } from "node:crypto";
 import { indianDateOf } from "@bahi/shared/contract";
 import { returnPeriodOf } from "@bahi/shared/returns";
-import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPglite, pgliteClient, postgresClient, type SqlClient } from "@bahi/shared/server";
+import { residentMb } from "./cpu.ts";
 import { serveBench, startRoleProcesses } from "./server.ts";
 import { ApiClient } from "../support/apiClient.ts";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
@@ -355,13 +355,6 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: 
   } finally {
     clearInterval(timer);
   }
-}
-
-/** A process's peak and current resident memory in MB (Linux; 0 elsewhere). */
-function residentMb(pid: number): { peakMb: number; endMb: number } {
-  const status = existsSync(`/proc/${pid}/status`) ? readFileSync(`/proc/${pid}/status`, "utf8") : "";
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { peakMb: Math.round(kb("VmHWM") / 1024), endMb: Math.round(kb("VmRSS") / 1024) };
 }
 
 /**

@@ -16,8 +16,12 @@ import type { RecordedEvent } from "./ports/eventStore.ts";
 export class RequestStreams {
   private readonly streams = new Map<string, readonly RecordedEvent[]>();
   private open = true;
+  private appendsSeen = 0;
+
   /** This request's appends begun plus ended: a read across one of them is not kept. */
-  appends = 0;
+  get appends(): number {
+    return this.appendsSeen;
+  }
 
   get(streamId: string): readonly RecordedEvent[] | undefined {
     return this.open ? this.streams.get(streamId) : undefined;
@@ -29,7 +33,7 @@ export class RequestStreams {
 
   /** The request appends to `streamId` (called as the append begins and as it ends). */
   appending(streamId: string): void {
-    this.appends += 1;
+    this.appendsSeen += 1;
     this.streams.delete(streamId);
   }
 
