@@ -21,7 +21,8 @@
  * writes again; and the process's peak resident memory at each size (the server runs in it).
  *
  * `node --import tsx tests/bench/reads.ts [sizes…] [--requests N] [--rebuilds N]`: this scenario alone;
- * with `--roles`, the roles' memory on PostgreSQL (rolesMemory) instead.
+ * with `--roles`, the roles' memory on PostgreSQL (rolesMemory) instead. BENCH_KEEP_DIR=1 keeps the
+ * embedded data directory and prints where it is (to profile a 1,00,000-invoice store again).
  */
 import { randomUUID } from "node:crypto";
 import { indianDateOf } from "@bahi/shared/contract";
@@ -490,7 +491,8 @@ async function measure(
     return { setup: notes.join("; "), results };
   } finally {
     await app.close();
-    await rm(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DIR) console.error(`kept ${dataDir}`);
+    else await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -8,6 +8,7 @@ import { readLatency, rolesMemory } from "./reads.ts";
 import { asOfLatency } from "./asOf.ts";
 import { APPEND_HEADER, appendThroughputRows } from "./append.ts";
 import { rebuildRows } from "./rebuild.ts";
+import { floorRows } from "./floors.ts";
 import { shardRows } from "./shards.ts";
 
 console.log("\n## Appends on PostgreSQL beside a raw INSERT and Emmett (issue 13)\n");
@@ -33,6 +34,10 @@ for (const row of await rolesMemory(undefined, 50, (line) => console.error(line)
 console.log("\n## Rebuilds in process, the first and the tenth (issue 13)\n");
 console.log("| what | events | result |\n|---|---|---|");
 for (const row of await rebuildRows()) console.log(row);
+
+console.log("\n## What a rebuild stands on: the log read, the fold in memory, the document writes (issue 13)\n");
+console.log("| what | result |\n|---|---|");
+for (const row of await floorRows(undefined, (line) => console.error(line))) console.log(row);
 
 console.log("\n## Shards and read-your-writes across processes (issue 12)\n");
 console.log("| what | events | result |\n|---|---|---|");
