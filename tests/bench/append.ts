@@ -11,6 +11,7 @@ import { getPostgreSQLEventStore } from "@event-driven-io/emmett-postgresql";
 import pg from "pg";
 import { migrate, postgresClient, SqlEventStore, type AppendNotification } from "@bahi/shared/server";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
+import { recordTarget, times } from "./targets.ts";
 
 const PER_WRITER = 400;
 const WARM_UP = 20;
@@ -128,16 +129,26 @@ export async function appendThroughputRows(): Promise<string[]> {
   for (const writerCount of [1, 8]) {
     const raw = await rawInserts(writerCount, 1);
     rows.push(`| raw single-row INSERT | ${writerCount} | 1 | ${raw.rate.toFixed(0)} rows/s | ${raw.latencyMs.toFixed(2)} ms | 1.00× |`);
+    let bahi = 0;
     for (const notify of ["adaptive", "batched", "per-append", "none"] as AppendNotification[]) {
-      rows.push(row(`Bahi append, notify ${notify}${notify === "adaptive" ? " (the default)" : ""}`, writerCount, 1, await bahiAppends(writerCount, notify, 1), raw));
+      const result = await bahiAppends(writerCount, notify, 1);
+      if (notify === "adaptive") bahi = result.rate;
+      rows.push(row(`Bahi append, notify ${notify}${notify === "adaptive" ? " (the default)" : ""}`, writerCount, 1, result, raw));
     }
-    rows.push(row("Emmett 0.42 appendToStream", writerCount, 1, await emmettAppends(writerCount, 1), raw));
+    const emmett = await emmettAppends(writerCount, 1);
+    rows.push(row("Emmett 0.42 appendToStream", writerCount, 1, emmett, raw));
+    const what = `Append of one event, PostgreSQL, ${writerCount} writer${writerCount === 1 ? "" : "s"}`;
+    recordTarget({ what, target: "≥ 0.80× a raw single-row INSERT", measured: times(bahi / raw.rate), met: bahi / raw.rate >= 0.8 });
+    recordTarget({ what, target: "ahead of Emmett's appendToStream", measured: `${times(bahi / emmett.rate)} Emmett`, met: bahi > emmett.rate });
   }
   const raw10 = await rawInserts(8, 10);
   rows.push(
     `| raw single-row INSERT, ten per call | 8 | 10 | ${raw10.rate.toFixed(0)} calls/s (${(raw10.rate * 10).toFixed(0)} rows/s) | ${raw10.latencyMs.toFixed(2)} ms | 1.00× |`,
   );
-  rows.push(row("Bahi append of ten events", 8, 10, await bahiAppends(8, "adaptive", 10), { rate: raw10.rate * 10 }));
+  const ten = await bahiAppends(8, "adaptive", 10);
+  rows.push(row("Bahi append of ten events", 8, 10, ten, { rate: raw10.rate * 10 }));
+  const tenRatio = (ten.rate * 10) / (raw10.rate * 10);
+  recordTarget({ what: "Append of ten events, PostgreSQL, 8 writers (rows a second)", target: "≥ 0.80× raw single-row INSERTs", measured: times(tenRatio), met: tenRatio >= 0.8 });
   rows.push(row("Emmett 0.42 appendToStream of ten events", 8, 10, await emmettAppends(8, 10), { rate: raw10.rate * 10 }));
   return rows;
 }

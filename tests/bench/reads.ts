@@ -33,6 +33,7 @@ import { join } from "node:path";
 import { openPglite, pgliteClient, postgresClient, type SqlClient } from "@bahi/shared/server";
 import { residentMb } from "./cpu.ts";
 import { serveBench, startRoleProcesses } from "./server.ts";
+import { recordTarget, times as ratioOf, whole } from "./targets.ts";
 import { ApiClient } from "../support/apiClient.ts";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
 import { runBahi, startRole, stop, type BahiProcess } from "../support/processes.ts";
@@ -279,6 +280,9 @@ export async function bulkHistory(sql: SqlClient, business: Business, older: num
 /** Nearest-rank percentile of sorted timings. */
 const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
 
+/** A target on a p99 latency, for recordTarget. */
+const p99Within = (result: { p99: number }, ms: number) => ({ target: `p99 ≤ ${ms} ms`, measured: `p99 ${result.p99.toFixed(1)} ms`, met: result.p99 <= ms });
+
 async function timings(client: ApiClient, path: string, requests: number): Promise<{ p50: number; p99: number }> {
   const ms: number[] = [];
   for (let i = 0; i < WARM_UP + requests; i++) {
@@ -402,6 +406,7 @@ async function measure(
   progress: (line: string) => void,
 ): Promise<{ setup: string; results: Map<string, { p50: number; p99: number }> }> {
   const older = size - THIS_MONTH;
+  const count = size.toLocaleString("en-IN");
   if (older < 0) throw new Error(`a size below ${THIS_MONTH} invoices cannot hold the measured month`);
   // The embedded store as `npm start` runs it: a data directory on disk, the WAL fsynced at
   // commit, so the process's peak memory is its own and not the database files' (issue 13).
@@ -452,11 +457,19 @@ async function measure(
       const result = await timings(client, endpoint.path, requests);
       progress(`${size} invoices: ${endpoint.label} p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
       results.set(endpoint.label, result);
+      if (endpoint.path.includes("&q=")) recordTarget({ what: `Search, ${endpoint.label.replace(/^.*&q=/, "q=")}, embedded, ${count} invoices`, ...p99Within(result, 50) });
     }
     const ownMemory = async () => {
       // Issue 13: the memory of `bahi start` itself, a process of its own on this data directory.
       await app.close();
       const memory = await embeddedProcessMemory(dataDir, business, endpoints, requests);
+      recordTarget({ what: `Memory of \`bahi start\`, ${count} invoices`, target: "≤ 600 MB", measured: `${memory.peakMb} MB peak`, met: memory.peakMb <= 600 });
+      recordTarget({
+        what: `Memory of \`bahi projector rebuild\` on the embedded store, ${count} invoices`,
+        target: "≤ 600 MB",
+        measured: `${memory.rebuildPeakMb} MB peak`,
+        met: memory.rebuildPeakMb <= 600,
+      });
       notes.push(
         `\`bahi start\` on this data directory, the same reads and ${requests} invoices created: peak ${memory.peakMb} MB resident, ${memory.endMb} MB at the end; \`bahi projector rebuild\` then peaked at ${memory.rebuildPeakMb} MB`,
       );
@@ -470,6 +483,13 @@ async function measure(
       results.set(`POST /api/invoices, one client${after}`, writes.post);
       results.set(`GET /api/invoices/:id right after its POST (read-your-writes)${after}`, writes.read);
       notes.push(`${writes.perSecond.toFixed(1)} invoices/s created and read back${after}`);
+      recordTarget({
+        what: `Creating invoices, embedded, 1 client, ${count} invoices${after}`,
+        target: "≥ 100 invoices/s",
+        measured: `${writes.perSecond.toFixed(1)} invoices/s`,
+        met: writes.perSecond >= 100,
+      });
+      recordTarget({ what: `Read-your-writes, embedded, ${count} invoices${after}`, ...p99Within(writes.read, 50) });
       progress(`${size} invoices: ${notes[notes.length - 1]}`);
     };
     await recordWrites("");
@@ -486,6 +506,14 @@ async function measure(
         `rebuilds ${Math.round(times[0]!).toLocaleString("en-IN")} events/s the first, ${Math.round(times[rebuilds - 1]!).toLocaleString("en-IN")} the last of ${rebuilds}`,
       );
       await recordWrites(` after ${rebuilds} rebuilds`);
+      const [first, last] = [times[0]!, times[rebuilds - 1]!];
+      recordTarget({ what: `Rebuild, embedded, ${count} invoices, the first`, target: "≥ 20,000 events/s", measured: `${whole(first)} events/s`, met: first >= 20_000 });
+      recordTarget({
+        what: `Rebuild, embedded, ${count} invoices, the last of ${rebuilds} against the first`,
+        target: "the same (≥ 0.90×)",
+        measured: ratioOf(last / first),
+        met: last / first >= 0.9,
+      });
     }
     await ownMemory();
     return { setup: notes.join("; "), results };
@@ -524,6 +552,14 @@ export async function readLatency(
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
     for (const [label, big] of large.results) {
       const base = small.results.get(label)!;
+      if (label.startsWith("POST /api/invoices")) {
+        recordTarget({
+          what: `${label}: p99 at ${large.size.toLocaleString("en-IN")} invoices against ${small.size.toLocaleString("en-IN")}`,
+          target: "flat (≤ 1.5×, issue 12's measure)",
+          measured: ratio(big.p99, base.p99),
+          met: big.p99 / base.p99 <= 1.5,
+        });
+      }
       rows.push(
         `| ${label}: ${large.size.toLocaleString("en-IN")} vs ${small.size.toLocaleString("en-IN")} invoices | ratio | p50 ${ratio(big.p50, base.p50)}, p99 ${ratio(big.p99, base.p99)} (issue 12 asks ≤ 1.5×) |`,
       );
@@ -572,6 +608,14 @@ export async function rolesMemory(sizes: readonly number[] = [1_000, 100_000], r
       await invoiceWrites(client, business, requests);
       const memory = ["command-api", "read-api", "projector"].map((role, i) => {
         const { peakMb, endMb } = residentMb(started[i]!.child.pid!);
+        if (role === "read-api") {
+          recordTarget({
+            what: `Memory of read-api on PostgreSQL, ${size.toLocaleString("en-IN")} invoices`,
+            target: "≤ 300 MB",
+            measured: `${peakMb} MB peak`,
+            met: peakMb <= 300,
+          });
+        }
         return `${role} peak ${peakMb} MB (${endMb} MB at the end)`;
       });
       rows.push(

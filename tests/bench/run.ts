@@ -10,6 +10,7 @@ import { APPEND_HEADER, appendThroughputRows } from "./append.ts";
 import { rebuildRows } from "./rebuild.ts";
 import { floorRows } from "./floors.ts";
 import { shardRows } from "./shards.ts";
+import { TARGETS_HEADER, targetRows } from "./targets.ts";
 
 console.log("\n## Appends on PostgreSQL beside a raw INSERT and Emmett (issue 13)\n");
 console.log(APPEND_HEADER);
@@ -42,3 +43,7 @@ for (const row of await floorRows(undefined, (line) => console.error(line))) con
 console.log("\n## Shards and read-your-writes across processes (issue 12)\n");
 console.log("| what | events | result |\n|---|---|---|");
 for (const row of await shardRows()) console.log(row);
+
+console.log("\n## Issue 13's targets beside what this run measured\n");
+console.log(TARGETS_HEADER);
+for (const row of targetRows()) console.log(row);
