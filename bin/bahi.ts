@@ -49,6 +49,7 @@ BAHI_SECURE_COOKIES=1 (behind HTTPS), BAHI_TRUSTED_PROXIES (behind reverse proxi
 addresses, CIDRs or loopback/linklocal/uniquelocal, comma-separated; X-Forwarded-For is believed
 from those only; the old BAHI_TRUST_PROXY=1 now means "loopback, uniquelocal"),
 BAHI_PROJECTOR_BATCH_SIZE (events per projector commit, default 500),
+BAHI_REBUILD_HEAP_MB (the heap \`bahi projector rebuild\` may use, default 256),
 BAHI_PROJECTOR_PARTITIONS (partitions of a rebuilt read model, shared by projector shards, default 8),
 BAHI_COUNT_APPLICATIONS=1 (keep the "applications" audit read model: events applied per stream), BAHI_QUEUE_PREFIX (Redis
 key prefix, default "bahi"), BAHI_JOB_LOCK_MS (how soon a dead worker's job runs again, default 30000),

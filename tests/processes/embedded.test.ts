@@ -52,4 +52,19 @@ describe("bahi start on the embedded store", () => {
       await stop(again);
     }
   });
+
+  it("rebuilds in a worker thread whose heap is capped (issue 13): a cap too small fails saying so, and the default rebuilds", async () => {
+    const env = { BAHI_DATA_DIR: join(dataDir, "capped") };
+    const starved = runBahi(["projector", "rebuild"], { ...env, BAHI_REBUILD_HEAP_MB: "16" });
+    expect(await starved.exited).toBe(1);
+    expect(starved.output()).toMatch(/the rebuild needed more than 16 MB of heap: set BAHI_REBUILD_HEAP_MB higher/);
+
+    const unreadable = runBahi(["projector", "rebuild"], { ...env, BAHI_REBUILD_HEAP_MB: "lots" });
+    expect(await unreadable.exited).toBe(1);
+    expect(unreadable.output()).toMatch(/BAHI_REBUILD_HEAP_MB must be a whole number of megabytes, not "lots"/);
+
+    const rebuild = runBahi(["projector", "rebuild"], env);
+    expect(await rebuild.exited).toBe(0);
+    expect(rebuild.output()).toMatch(/rebuilt read models from 0 events/);
+  });
 });
