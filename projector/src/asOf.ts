@@ -8,14 +8,23 @@ import type { AnyProjection } from "./projection.ts";
 import { allProjections } from "./projections.ts";
 import { contextOf, evolveDocument, routeEvent, upcastRecorded } from "./fold.ts";
 
+/** A fold in progress: events added one at a time, in log order. */
+export interface EventFold {
+  add(recorded: Omit<ReplayEvent, "chainSeq">): void;
+  /** Every projection's documents so far, tombstones included. */
+  documents(): ReadDocument[];
+  /** The documents so far as a read-only store (tombstones dropped). */
+  store(): MemoryReadStore;
+}
+
 /**
- * Folds events, in the order given, into every projection's documents the way the live
+ * Folds events, added in log order, into every projection's documents the way the live
  * projector's step does (upcastRecorded, routeEvent, evolveDocument are its own functions).
  * What the live projector would park is skipped, and so are the later events of a document
  * whose event was skipped, as the live one keeps them waiting behind it: the replay shows
  * what the live read model showed, gaps included.
  */
-export function foldEvents(events: readonly Omit<ReplayEvent, "chainSeq">[], projections: readonly AnyProjection[] = allProjections): MemoryReadStore {
+export function createFold(projections: readonly AnyProjection[] = allProjections): EventFold {
   const documents = projections.map(() => new Map<string, ReadDocument>());
   const blocked = projections.map(() => new Set<string>());
   const checkpoints: Record<string, string | null> = Object.fromEntries(projections.map((p) => [p.collection, null]));
@@ -24,15 +33,15 @@ export function foldEvents(events: readonly Omit<ReplayEvent, "chainSeq">[], pro
   projections.forEach((projection, index) => {
     for (const type of projection.handles) handlers.set(type, [...(handlers.get(type) ?? []), index]);
   });
-  for (const recorded of events) {
+  const add = (recorded: Omit<ReplayEvent, "chainSeq">): void => {
     let event: BahiEvent | null;
     try {
       event = upcastRecorded(recorded);
     } catch {
       // Parked by the live projector (with no document): it never reached any read model.
-      continue;
+      return;
     }
-    if (!event) continue;
+    if (!event) return;
     for (const index of handlers.get(event.type) ?? []) {
       const projection = projections[index]!;
       let ids: string[];
@@ -54,13 +63,16 @@ export function foldEvents(events: readonly Omit<ReplayEvent, "chainSeq">[], pro
       }
       if (ids.length > 0) checkpoints[projection.collection] = recorded.position;
     }
-  }
-  return new MemoryReadStore(
-    (function* () {
-      for (const docs of documents) yield* docs.values();
-    })(),
-    checkpoints,
-  );
+  };
+  const all = () => documents.flatMap((docs) => [...docs.values()]);
+  return { add, documents: all, store: () => new MemoryReadStore(all(), checkpoints) };
+}
+
+/** Folds the events, in the order given (createFold), into a read-only store. */
+export function foldEvents(events: readonly Omit<ReplayEvent, "chainSeq">[], projections: readonly AnyProjection[] = allProjections): MemoryReadStore {
+  const fold = createFold(projections);
+  for (const recorded of events) fold.add(recorded);
+  return fold.store();
 }
 
 /**

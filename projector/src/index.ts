@@ -2,5 +2,5 @@ export { Projector, type ProjectorOptions, type RebuildOutcome } from "./project
 export type { RetryOutcome } from "./retry.ts";
 export { allProjections } from "./projections.ts";
 export type { Projection, AnyProjection } from "./projection.ts";
-export { replayAsOf, createAsOfReplayer, foldEvents, type AsOfReplayerOptions } from "./asOf.ts";
+export { replayAsOf, createAsOfReplayer, createFold, foldEvents, type AsOfReplayerOptions, type EventFold } from "./asOf.ts";
 export { applicationsProjection, APPLICATIONS_COLLECTION, type StreamApplications } from "./audit/applicationsProjection.ts";

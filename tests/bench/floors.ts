@@ -4,8 +4,8 @@
  * embedded process) are set against these, not against Bahi's own code:
  *
  * - reading the whole log, page by page, and nothing else;
- * - folding it through every projection in memory (the projector's own fold.ts, as an "as of"
- *   replay does), with the heap the documents then hold: read models kept in memory instead of
+ * - folding it through every projection in memory (createFold: the as-of replay's fold over the
+ *   projector's own fold.ts), with the heap the documents then hold: read models kept in memory instead of
  *   in the store;
  * - writing those documents into a table with no index (the least a store can do with them),
  *   and into the read models' own table with its indexes, as a rebuild writes them;
@@ -19,11 +19,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { allProjections, Projector } from "@bahi/projector";
+import { allProjections, createFold, Projector } from "@bahi/projector";
 import { openPglite, pgliteClient, postgresClient, storesOnClient, type ReadDocument, type SqlClient, type Stores } from "@bahi/shared/server";
-import { contextOf, evolveDocument, routeEvent, upcastRecorded } from "../../projector/src/fold.ts";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
 import { bulkHistory } from "./asOf.ts";
+import { whole } from "./targets.ts";
 
 /** asOf.ts's history: two invoices in three events, the third their payment. One business holds 1,000 invoices' events. */
 const EVENTS_PER_BUSINESS = 1_500;
@@ -33,7 +33,7 @@ const WRITE_CHUNK = 2_000;
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
-const rate = (count: number, ms: number) => Math.round(count / (ms / 1000)).toLocaleString("en-IN");
+const rate = (count: number, ms: number) => whole(count / (ms / 1000));
 
 async function seed(sql: SqlClient, invoices: number): Promise<number> {
   const events = Math.round((invoices * 3) / 2);
@@ -57,13 +57,9 @@ async function readLog(stores: Stores): Promise<{ events: number; ms: number }> 
   return { events, ms: performance.now() - started };
 }
 
-/** Folds the log through every projection in memory; the fold's time alone, and the heap its documents hold. */
+/** Folds the log through every projection in memory (the as-of replay's createFold); the fold's time alone, and the heap its documents hold. */
 async function foldInMemory(stores: Stores): Promise<{ events: number; ms: number; documents: ReadDocument[]; heapMb: number; residentMb: number }> {
-  const handlers = new Map<string, number[]>();
-  allProjections.forEach((projection, index) => {
-    for (const type of projection.handles) handlers.set(type, [...(handlers.get(type) ?? []), index]);
-  });
-  const held = allProjections.map(() => new Map<string, ReadDocument>());
+  const fold = createFold(allProjections);
   gc();
   const heapBefore = process.memoryUsage().heapUsed;
   let from: string | null = null;
@@ -73,26 +69,15 @@ async function foldInMemory(stores: Stores): Promise<{ events: number; ms: numbe
     const page = await stores.eventLog.readAll(from, PAGE);
     if (page.covered === 0 || page.checkpoint === null) break;
     const started = performance.now();
-    for (const recorded of page.events) {
-      const event = upcastRecorded(recorded);
-      if (!event) continue;
-      events += 1;
-      for (const index of handlers.get(event.type) ?? []) {
-        const projection = allProjections[index]!;
-        const docs = held[index]!;
-        for (const id of routeEvent(projection, event, contextOf(recorded))) {
-          const next = evolveDocument(projection, docs.get(id), event, id, recorded.position, contextOf(recorded));
-          if (next) docs.set(id, next);
-        }
-      }
-    }
+    for (const recorded of page.events) fold.add(recorded);
     ms += performance.now() - started;
+    events += page.events.length;
     from = page.checkpoint;
   }
   gc();
   const { heapUsed, rss } = process.memoryUsage();
   const heapMb = Math.round((heapUsed - heapBefore) / 1_048_576);
-  return { events, ms, documents: held.flatMap((docs) => [...docs.values()]), heapMb, residentMb: Math.round(rss / 1_048_576) };
+  return { events, ms, documents: fold.documents(), heapMb, residentMb: Math.round(rss / 1_048_576) };
 }
 
 /** Writes the documents in chunks, as a rebuild's batches do (one jsonb parameter a chunk), into `table`. */
@@ -138,7 +123,7 @@ async function floorsOf(label: string, sql: SqlClient, invoices: number): Promis
     const docs = fold.documents.length;
     return [
       `| ${label}, ${size}: reading the log alone | ${rate(read.events, read.ms)} events/s |`,
-      `| ${label}, ${size}: folding it in memory alone (projector/src/fold.ts) | ${rate(fold.events, fold.ms)} events/s; its ${docs.toLocaleString("en-IN")} documents hold ${fold.heapMb} MB of heap (this process then ${fold.residentMb} MB resident, its store open) |`,
+      `| ${label}, ${size}: folding it in memory alone (the projector's fold, createFold) | ${rate(fold.events, fold.ms)} events/s; its ${docs.toLocaleString("en-IN")} documents hold ${fold.heapMb} MB of heap (this process then ${fold.residentMb} MB resident, its store open) |`,
       `| ${label}, ${size}: writing those documents into a table with no index | ${rate(docs, bare)} documents/s (${rate(events, bare)} events/s) |`,
       `| ${label}, ${size}: writing them into the read models' table, its indexes kept | ${rate(docs, indexed)} documents/s (${rate(events, indexed)} events/s) |`,
       `| ${label}, ${size}: a full rebuild (Projector.rebuild) | ${rate(events, rebuild)} events/s |`,

@@ -549,7 +549,7 @@ export async function readLatency(
   const small = bySize[0];
   const large = bySize[bySize.length - 1];
   if (small && large && large !== small) {
-    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+    const ratio = (a: number, b: number) => ratioOf(a / b);
     for (const [label, big] of large.results) {
       const base = small.results.get(label)!;
       if (label.startsWith("POST /api/invoices")) {

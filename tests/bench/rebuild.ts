@@ -23,7 +23,7 @@ async function seed(sql: SqlClient, events: number): Promise<void> {
   await migrate(sql);
 }
 
-const rate = (events: number, ms: number) => `${Math.round(events / (ms / 1000)).toLocaleString("en-IN")} events/s`;
+const rate = (events: number, ms: number) => `${whole(events / (ms / 1000))} events/s`;
 
 /** `target`: the events a second the issue asks of this configuration (recorded for the summary), if it is one `bahi` runs. */
 async function rebuilds(stores: Stores, label: string, events: number, rebuildLanes = 1, target?: number): Promise<string> {
