@@ -15,6 +15,7 @@ import {
   type ReadDocument,
   type ReadStore,
   type RecordedEvent,
+  yieldToEventLoop,
 } from "@bahi/shared/server";
 import { contextOf, evolveDocument, routeEvent, upcastRecorded } from "./fold.ts";
 import { describeError, retryParkedOnce, type RetryOutcome } from "./retry.ts";
@@ -407,6 +408,9 @@ export class Projector {
   private async stepTargets(targets: Target[], limit = this.batchSize): Promise<number> {
     const { eventLog, readStore } = this.options;
     if (targets.length === 0) return 0;
+    // Issue 13: on PGlite a batch never leaves the microtask queue; HTTP requests get a turn
+    // before it and between its statements (its commit is one transaction, taken whole).
+    await yieldToEventLoop();
     const from = targets.reduce<string | null>((lowest, t) => (eventLog.comparePositions(t.checkpoint, lowest) < 0 ? t.checkpoint : lowest), targets[0]!.checkpoint);
     const groups = new Map<number, Group>();
     const work = new Map<Target, { items: { recorded: RecordedEvent; event: BahiEvent; id: string }[]; park: ParkedEventInput[] }>();
@@ -418,6 +422,7 @@ export class Projector {
     }
     const page = await eventLog.readAll(from, limit, logFilter(groups.values()));
     if (page.covered === 0 || page.checkpoint === null) return 0;
+    await yieldToEventLoop();
 
     /** The target that takes `part`'s share of this event, if this process works it and it has not seen the event. */
     const behind = (group: Group, part: number, position: string): Target | null => {
@@ -475,6 +480,7 @@ export class Projector {
         return { generation, keys: [...ids].map((id): DocumentKey => ({ collection: group.projection.collection, id })) };
       }),
     );
+    await yieldToEventLoop();
 
     const batches: ProjectionBatch[] = [];
     for (const [target, { items, park }] of work) {

@@ -1,4 +1,4 @@
-import { AFTER_HEADER, compareWirePositions, POSITION_HEADER } from "@bahi/shared/contract";
+import { AFTER_HEADER, compareWirePositions, isReadRequest, POSITION_HEADER } from "@bahi/shared/contract";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -23,7 +23,7 @@ export class ApiClient {
     const headers: Record<string, string> = { ...extraHeaders };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (this.cookie) headers.cookie = this.cookie;
-    const isRead = method === "GET";
+    const isRead = isReadRequest(method, path);
     if (isRead && this.position && this.options.readYourWrites !== false) headers[AFTER_HEADER] = this.position;
     const base = !isRead && this.options.commandUrl ? this.options.commandUrl : this.baseUrl;
     const response = await fetch(`${base}${path}`, {

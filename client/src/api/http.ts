@@ -1,4 +1,4 @@
-import { AFTER_HEADER, POSITION_HEADER, compareWirePositions, isWirePosition } from "@bahi/shared/contract";
+import { AFTER_HEADER, POSITION_HEADER, compareWirePositions, isReadRequest, isWirePosition } from "@bahi/shared/contract";
 import type { ErrorBody } from "@bahi/shared/contract";
 import { ETAG_HEADER, IF_MATCH_HEADER, STALE_REVISION_CODE } from "@bahi/shared/contract";
 import type { QueryFunction } from "@tanstack/react-query";
@@ -68,7 +68,7 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
   // Issue 12: one Idempotency-Key per call (one form submission): sent again, it is answered once.
   const idempotencyKey = method === "GET" ? undefined : newIdempotencyKey();
   const response = await send(method, url, body, options, idempotencyKey);
-  if (response.status === 400 && method === "GET" && highestPosition !== null && (await isPositionAhead(response))) {
+  if (response.status === 400 && isReadRequest(method, url) && highestPosition !== null && (await isPositionAhead(response))) {
     // The server's log is behind the position this tab remembers (its store was wiped or
     // restored): forget it and read again, once, rather than fail every read from now on.
     highestPosition = null;
@@ -99,7 +99,7 @@ async function send(method: HttpMethod, url: string, body?: unknown, options: Re
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const user = readStoredUser();
   if (user) headers["x-user-id"] = user.id;
-  if (method === "GET" && highestPosition) headers[AFTER_HEADER] = highestPosition;
+  if (isReadRequest(method, url) && highestPosition) headers[AFTER_HEADER] = highestPosition;
 
   const response = await fetch(url, {
     method,

@@ -63,7 +63,7 @@ describe("apiRequest", () => {
     await expect(http.apiRequest("GET", "/api/vendors")).rejects.toThrow("503: Service Unavailable");
   });
 
-  it("sends the highest position any command returned on later reads, never on commands", async () => {
+  it("sends the highest position any command returned on later reads, also those sent by POST, never on commands", async () => {
     const { http, headersOf } = await setup([
       json(200, []),
       json(201, {}, { "X-Bahi-Position": "10:2" }),
@@ -71,6 +71,7 @@ describe("apiRequest", () => {
       new Response(null, { status: 204, headers: { "X-Bahi-Position": "not-a-position" } }),
       new Response(null, { status: 204, headers: { "X-Bahi-Position": "10:3" } }),
       json(200, []),
+      json(200, { valid: true }),
     ]);
     await http.apiRequest("GET", "/api/customers");
     await http.apiRequest("POST", "/api/customers", { name: "A" });
@@ -78,10 +79,13 @@ describe("apiRequest", () => {
     await http.apiRequest("DELETE", "/api/customers/2");
     await http.apiRequest("DELETE", "/api/customers/3");
     await http.apiRequest("GET", "/api/customers");
+    // The GSTIN check names the party just saved: a read, though its GSTIN travels in a body.
+    await http.apiRequest("POST", "/api/gst/validate-gstin", { gstin: "29AABCR1718E1ZL" });
 
     expect(headersOf(0)["X-Bahi-After"]).toBeUndefined();
     expect(headersOf(2)["X-Bahi-After"]).toBeUndefined();
     expect(headersOf(5)["X-Bahi-After"]).toBe("10:3");
+    expect(headersOf(6)["X-Bahi-After"]).toBe("10:3");
   });
 
   it("reports a refused read (401 on GET) so the browser can sign out, but not a refused login", async () => {

@@ -2,6 +2,19 @@
 export const POSITION_HEADER = "X-Bahi-Position";
 export const AFTER_HEADER = "X-Bahi-After";
 
+/**
+ * Reads the API answers to a POST because their input is a body (a GSTIN typed in a form): a
+ * client sends them X-Bahi-After like any GET, so they see its own writes too.
+ */
+const READS_BY_POST: readonly string[] = ["/api/gst/validate-gstin"];
+
+/** Whether a request only reads, and so should carry X-Bahi-After: every GET, and the reads above. */
+export function isReadRequest(method: string, url: string): boolean {
+  if (method === "GET") return true;
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, "").split(/[?#]/)[0]!;
+  return method === "POST" && READS_BY_POST.includes(path);
+}
+
 export interface FieldError {
   path: string;
   message: string;

@@ -62,3 +62,4 @@ export {
 } from "./audit/ledger.ts";
 export { recordOfStream, type RecordKind, type RecordRef } from "./audit/records.ts";
 export { keepRequestStreams, withRequestStreams, requestStreams, RequestStreams } from "./requestStreams.ts";
+export { yieldToEventLoop } from "./eventLoop.ts";

@@ -16,6 +16,7 @@ import {
 import type { SqlClient, SqlExecutor } from "./client.ts";
 import { SqlHints } from "./hints.ts";
 import { lowestOf } from "../partition.ts";
+import { yieldToEventLoop } from "../eventLoop.ts";
 import { indexOf, KEYS_VERSION, keysOf, type DocumentKeys } from "../../readModels/indexes.ts";
 import type { PageQuery, PageRow, TallyBucket } from "../ports/readStore.ts";
 import { tallyDeltas } from "../readQuery.ts";
@@ -440,6 +441,7 @@ export class SqlReadStore implements ReadStore {
         );
         deleted += rows.length;
         if (rows.length < batchSize) break;
+        await yieldToEventLoop();
       }
       await this.sql.transaction(async (tx) => {
         await tx.query("DELETE FROM bahi_rm_parked WHERE generation = $1", [generation]);
