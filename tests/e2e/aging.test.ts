@@ -66,7 +66,7 @@ describe("aging of receivables and payment reminders", () => {
     await api("post", `/api/invoices/${invoices.late45.id}/payments`, { amount: "360", date: today, mode: "cash" });
     invoices.notDue = await invoice(thomas.id, 15, 1); // ₹1,180, not due
     const paid = await invoice(thomas.id, -100, 1); // paid: owes nothing
-    await page.request.patch(`${app.baseUrl}/api/invoices/${paid.id}/status`, { data: { status: "paid" } });
+    await apiCall(page, app.baseUrl, "patch", `/api/invoices/${paid.id}/status`, { status: "paid" });
 
     await navLink(page, "Reports").click();
     const card = page.getByRole("region", { name: "Aging of receivables" });

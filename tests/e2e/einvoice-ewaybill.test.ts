@@ -2,7 +2,7 @@ import { gstinCheckCharacter, proposeInvoiceNumber } from "@bahi/shared/contract
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, noToastsIn, newAppPage, registerThroughUi } from "./support/browser.ts";
+import { apiCall, hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, noToastsIn, newAppPage, registerThroughUi } from "./support/browser.ts";
 
 /**
  * A Pune business sells a laptop to a Bengaluru company: it prepares the invoice's e-invoice
@@ -49,11 +49,7 @@ describe("e-invoice and e-way bill", () => {
 
   const noToasts = () => noToastsIn(page);
 
-  async function api<T>(path: string, data: unknown): Promise<T> {
-    const response = await page.request.post(`${app.baseUrl}${path}`, { data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-    return (await response.json()) as T;
-  }
+  const api = <T>(path: string, data: unknown): Promise<T> => apiCall<T>(page, app.baseUrl, "post", path, data);
 
   it("registers a business with its GSTIN and sells a laptop to a Karnataka company", async () => {
     await registerThroughUi(page, app.baseUrl, owner);

@@ -3,7 +3,7 @@ import { gstinCheckCharacter, indianDateOf, proposeInvoiceNumber } from "@bahi/s
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "./support/app.ts";
-import { hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, noToastsIn, newAppPage, registerThroughUi } from "./support/browser.ts";
+import { apiCall, hidden, launchBrowser, screenshot, visible, toastIn, navLink, chooseIn, noToastsIn, newAppPage, registerThroughUi } from "./support/browser.ts";
 
 /**
  * A Maharashtra business records its purchases (one from a Karnataka supplier: IGST), reads
@@ -283,11 +283,7 @@ describe("expenses, reports and GST compliance", () => {
 
   it("previews this month's GSTR-1, refused until the month ends, and files last month's", async () => {
     // A sale to record, through the API with the page's session.
-    const api = async <T>(path: string, data: unknown): Promise<T> => {
-      const response = await page.request.post(`${app.baseUrl}${path}`, { data });
-      expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-      return (await response.json()) as T;
-    };
+    const api = <T>(path: string, data: unknown): Promise<T> => apiCall<T>(page, app.baseUrl, "post", path, data);
     const product = await api<{ id: string }>("/api/products", {
       name: "Notebook A4",
       description: null,

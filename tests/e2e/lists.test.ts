@@ -56,7 +56,7 @@ describe("lists with their state in the URL", () => {
       });
       // Every third invoice is paid.
       if (index % 3 === 0) {
-        expect((await page.request.patch(`${app.baseUrl}/api/invoices/${invoice.id}/status`, { data: { status: "paid" } })).status()).toBe(200);
+        await apiCall(page, app.baseUrl, "patch", `/api/invoices/${invoice.id}/status`, { status: "paid" });
         paid.push(invoice.invoiceNumber);
       } else {
         unpaid.push(invoice.invoiceNumber);

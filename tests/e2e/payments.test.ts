@@ -55,7 +55,7 @@ describe("payments against an overdue invoice", () => {
       total: "2100",
       items: [{ productId: product.id, quantity: 2, price: "1000", gstRate: "5", amount: "2100.00" }],
     });
-    expect((await page.request.patch(`${app.baseUrl}/api/invoices/${invoice.id}/status`, { data: { status: "overdue" } })).status()).toBe(200);
+    await apiCall(page, app.baseUrl, "patch", `/api/invoices/${invoice.id}/status`, { status: "overdue" });
 
     await navLink(page, "Invoices").click();
     const row = page.getByRole("row", { name: invoice.invoiceNumber });

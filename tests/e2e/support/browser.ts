@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { AFTER_HEADER, POSITION_HEADER } from "@bahi/shared/contract";
 import { repoRoot, startApp, type RunningApp } from "./app.ts";
 
 export const screenshotDir = join(repoRoot, "test-artifacts/screenshots");
@@ -91,9 +92,17 @@ export async function registerThroughUi(page: Page, baseUrl: string, owner: Owne
 }
 
 /** A JSON call made with the page's own session (its cookie), failing the test unless it succeeded. */
-export async function apiCall<T>(page: Page, baseUrl: string, method: "post" | "put", path: string, data: unknown): Promise<T> {
+export async function apiCall<T>(page: Page, baseUrl: string, method: "post" | "put" | "patch", path: string, data: unknown): Promise<T> {
   const response = await page.request[method](`${baseUrl}${path}`, { data });
   if (response.status() >= 300) throw new Error(`${method.toUpperCase()} ${path} answered ${response.status()}: ${await response.text()}`);
+  // The page's client never learns this write's position, so its next read would not wait for
+  // it: wait here, as the client waits after a write of its own, until the read side holds it.
+  const position = response.headers()[POSITION_HEADER.toLowerCase()];
+  // Each try waits up to the read API's bound (2 s) and says X-Bahi-Stale when it gave up.
+  for (let tries = 0; position && tries < 10; tries++) {
+    const seen = await page.request.get(`${baseUrl}/api/me`, { headers: { [AFTER_HEADER]: position } });
+    if (!seen.headers()["x-bahi-stale"]) break;
+  }
   return (await response.json()) as T;
 }
 
