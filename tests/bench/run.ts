@@ -61,4 +61,3 @@ out(TARGETS_HEADER);
 for (const row of targetRows()) out(row);
 
 if (process.argv.includes("--readme")) writeIntoReadme(new URL("../../README.md", import.meta.url), started, printed);
-
