@@ -6,8 +6,9 @@
  * mapping.unit.test.ts. What it reads of the client's types:
  *
  * - `readAll` takes no server-side filter in 6.2 (only subscriptions do), so a page of `$all`
- *   drops EventStoreDB's own `$`-typed events and applies the port's LogFilter here; `covered`
- *   and the checkpoint still go past every record read, so a page of nothing wanted moves on.
+ *   drops EventStoreDB's own `$`-typed records and applies the port's LogFilter here; `covered`
+ *   and the checkpoint go past every record read, system records included, so a page of nothing
+ *   wanted still moves the checkpoint.
  * - `fromPosition` is inclusive: the record at the checkpoint itself is skipped.
  * - Appends are refused over MAX_EVENT_BYTES before anything is sent.
  */
@@ -91,11 +92,14 @@ export class EventStoreDbEventStore implements EventStore, EventLog {
         if (!resolved.event) continue;
         const position = wirePositionOf(resolved.event.position);
         if (compareWirePositions(position, checkpoint) <= 0) continue;
+        // EventStoreDB's own records count as gone past too: a page of nothing else still moves
+        // the projector's checkpoint (covered 0 would read as "caught up" and hold it there).
         last = position;
-        if (isSystemRecord(resolved)) continue;
         covered += 1;
-        const event = recordedEventOf(resolved.event);
-        if (wanted(event)) events.push(event);
+        if (!isSystemRecord(resolved)) {
+          const event = recordedEventOf(resolved.event);
+          if (wanted(event)) events.push(event);
+        }
         if (covered === limit) break;
       }
     } catch (error) {
