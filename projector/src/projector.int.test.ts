@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BahiEvent } from "@bahi/shared/events";
-import { partitionOf, storesOnClient, type EventLog, type PartitionLeases, type RecordedEvent, type SqlClient, type Stores } from "@bahi/shared/server";
-import { countEventLoopTurns } from "../../tests/support/eventLoopTurns.ts";
+import { partitionOf, storesOnClient, yieldToEventLoop, type EventLog, type PartitionLeases, type RecordedEvent, type SqlClient, type Stores } from "@bahi/shared/server";
+import { turnsDuring } from "../../tests/support/eventLoopTurns.ts";
 import { freshPglite } from "../../tests/support/pglite.ts";
 import type { AnyProjection } from "./projection.ts";
 import { Projector } from "./projector.ts";
@@ -151,18 +151,9 @@ describe("the projector engine", () => {
   it("lets the event loop turn before every batch of a catch-up and of a rebuild, though PGlite's queries never leave the microtask queue (issue 13)", async () => {
     for (let i = 0; i < 12; i++) await customer("a", `n${i}`);
     const engine = new Projector({ eventLog: stores.eventLog, readStore: stores.readStore, projections: [notes("notes", { broken: false })], batchSize: 2, buildBatchSize: 2 });
-    const turnsOf = async (work: () => Promise<unknown>) => {
-      const turns = countEventLoopTurns();
-      try {
-        await work();
-      } finally {
-        turns.stop();
-      }
-      return turns.stop();
-    };
     // Six batches of two events each time: the loop turned at least once a batch.
-    expect(await turnsOf(() => engine.catchUp())).toBeGreaterThanOrEqual(6);
-    expect(await turnsOf(() => engine.rebuild())).toBeGreaterThanOrEqual(6);
+    expect((await turnsDuring(() => engine.catchUp())).turns).toBeGreaterThanOrEqual(6);
+    expect((await turnsDuring(() => engine.rebuild())).turns).toBeGreaterThanOrEqual(6);
     expect(await stores.readStore.get("notes", "a")).toMatchObject({ names: Array.from({ length: 12 }, (_, i) => `n${i}`) });
   });
 
@@ -179,7 +170,7 @@ describe("the projector engine", () => {
     readStore.commit = async (batches) => {
       commits.most = Math.max(commits.most, ++commits.now);
       try {
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await yieldToEventLoop();
         return await stores.readStore.commit(batches);
       } finally {
         commits.now--;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProjectionConflictError } from "@bahi/shared/server";
 import type { ParkedEventInput, ProjectionBatch, ReadDocument, ReadStore, RecordedEvent } from "@bahi/shared/server";
-import { countEventLoopTurns } from "../support/eventLoopTurns.ts";
+import { turnsDuring } from "../support/eventLoopTurns.ts";
 
 export interface OpenedReadStore {
   store: ReadStore;
@@ -395,11 +395,10 @@ export function readStoreContract(name: string, open: () => Promise<OpenedReadSt
         // which deletes them in transactions of at most batchSize documents.
         expect(await store.getDocuments(old, [{ collection, id: "gone" }])).toHaveLength(1);
         expect(await store.parked({ projection: collection })).toEqual([]);
-        const turns = countEventLoopTurns();
-        const dropped = await store.dropRetired({ batchSize: 1 }).finally(() => turns.stop());
+        const { result: dropped, turns } = await turnsDuring(() => store.dropRetired({ batchSize: 1 }));
         expect(dropped).toBeGreaterThanOrEqual(2);
         // Issue 13: the event loop turns between the deletes (PGlite answers within the microtask queue).
-        expect(turns.stop()).toBeGreaterThanOrEqual(2);
+        expect(turns).toBeGreaterThanOrEqual(2);
         expect(await store.getDocuments(old, [{ collection, id: "gone" }])).toEqual([]);
         expect(await store.checkpointAt(old)).toBeNull();
         expect(await store.parked({ projection: collection })).toEqual([]);

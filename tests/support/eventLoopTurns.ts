@@ -1,8 +1,8 @@
 /**
- * Issue 13: counts the event loop's turns while something runs, as an HTTP request or a timer
- * of the same process would need them. `stop()` ends the count and returns it.
+ * Issue 13: runs `work` while counting the event loop's turns, as an HTTP request or a timer of
+ * the same process would need them. The count stops when the work ends, thrown or not.
  */
-export function countEventLoopTurns(): { stop(): number } {
+export async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
   let turns = 0;
   let counting = true;
   const turn = () => {
@@ -11,10 +11,10 @@ export function countEventLoopTurns(): { stop(): number } {
     setImmediate(turn);
   };
   setImmediate(turn);
-  return {
-    stop() {
-      counting = false;
-      return turns;
-    },
-  };
+  try {
+    const result = await work();
+    return { result, turns };
+  } finally {
+    counting = false;
+  }
 }
