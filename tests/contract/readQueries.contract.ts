@@ -2,34 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryReadStore, type PageQuery, type ReadDocument, type ReadStore } from "@bahi/shared/server";
 import { READ_MODEL_INDEXES } from "@bahi/shared/read-models";
+import { sampleInvoice } from "../../shared/src/server/readQuery.testing.ts";
 import type { OpenedReadStore } from "./readStore.contract.ts";
 
-const NAMES = ["Zeta Traders", "ágni stores", "Agni Stores", "बाज़ार", "mehta & sons", "Mehta & Sons", "", "Ōm Foods"];
-const STATUSES = ["pending", "paid", "partially_paid", "overdue", "cancelled"];
-
-/** A stored invoice as the projector writes it, varied on every key the lists sort and count by. */
-function invoice(i: number, ownerId: string) {
-  const paise = [11800, 500, 99_999_999, 11800, 0][i % 5]!;
-  const status = STATUSES[i % STATUSES.length]!;
-  const day = 1 + ((i * 7) % 28);
-  return {
-    id: randomUUID(),
-    userId: ownerId,
-    customerId: `C-${i % 3}`,
-    invoiceNumber: `INV-${i}`,
-    // Every third shares its creation instant with the one before: the id breaks the tie.
-    createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 60_000).toISOString(),
-    issueDate: `2026-${String(1 + (i % 4)).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
-    dueDate: i % 4 === 0 ? null : `2026-06-${String(day).padStart(2, "0")}`,
-    status,
-    subtotal: (paise / 118).toFixed(0) + ".00",
-    gstAmount: "0.00",
-    total: `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`,
-    paidAt: status === "paid" ? `2026-05-${String(day).padStart(2, "0")}T10:00:00.000Z` : null,
-    customer: { name: NAMES[i % NAMES.length]!, gstNumber: i % 2 ? "29AABCR1718E1ZL" : null },
-    items: [],
-  };
-}
+/** A stored invoice as the projector writes it (readQuery.testing.ts), with an id of its own. */
+const invoice = (i: number, ownerId: string) => sampleInvoice(i, ownerId, randomUUID());
 
 /**
  * Issue 12: lists page, filter, sort and count in the store. Every adapter answers each query as

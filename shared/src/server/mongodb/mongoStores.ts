@@ -1,0 +1,51 @@
+/**
+ * Issue 14: the read side on MongoDB, one client for all of it: the read models (MongoReadStore)
+ * and, in the same database, sessions, blobs, Idempotency-Key claims and the projector shards'
+ * leases, so EventStoreDB, MongoDB and Redis are all a deployment needs.
+ */
+import type { HealthCheck } from "../health.ts";
+import type { BlobStore } from "../ports/blobStore.ts";
+import type { IdempotencyStore } from "../ports/idempotencyStore.ts";
+import type { PartitionLeases } from "../ports/partitionLeases.ts";
+import type { ReadStore } from "../ports/readStore.ts";
+import type { SessionStore } from "../ports/sessionStore.ts";
+import { MongoBlobStore } from "./mongoBlobStore.ts";
+import { MongoIdempotencyStore } from "./mongoIdempotencyStore.ts";
+import { MongoLeases } from "./mongoLeases.ts";
+import { MongoReadStore } from "./mongoReadStore.ts";
+import { MongoSessionStore } from "./mongoSessionStore.ts";
+import { mongoCall } from "./unavailable.ts";
+
+export interface MongoReadSide {
+  readStore: ReadStore;
+  blobStore: BlobStore;
+  sessionStore: SessionStore;
+  idempotency: IdempotencyStore;
+  partitionLeases(): PartitionLeases;
+  health: HealthCheck[];
+  close(): Promise<void>;
+}
+
+/** Connects (a server that is not there is StoreUnavailableError within seconds) and opens every read-side store on the URL's database. */
+export async function openMongoReadSide(url: string, log?: (message: string) => void): Promise<MongoReadSide> {
+  const readStore = await MongoReadStore.connect(url);
+  const { db } = readStore;
+  return {
+    readStore,
+    blobStore: new MongoBlobStore(db),
+    sessionStore: new MongoSessionStore(db),
+    idempotency: new MongoIdempotencyStore(db),
+    partitionLeases: () => new MongoLeases(db, { log }),
+    health: [
+      {
+        name: "read store",
+        async check() {
+          await mongoCall(() => db.command({ ping: 1 }));
+          return { status: "ok", detail: { kind: "mongodb", mode: readStore.mode } };
+        },
+      },
+    ],
+    // The client is the read store's: closing it closes every store above.
+    close: () => readStore.close(),
+  };
+}
