@@ -12,6 +12,8 @@ import {
   InProcessJobQueue,
   messageLog,
   openStores,
+  StoreConfigError,
+  storeConfigFromEnv,
   verifyJsonLinesExport,
   type JobQueue,
   type StoreConfig,
@@ -22,10 +24,10 @@ import { createBahi, DEFAULT_CLIENT_DIR, type Role } from "./server.ts";
 const USAGE = `Usage: bahi <command>
 
   start                 everything in one process on the embedded store (./data or BAHI_DATA_DIR)
-  command-api           the command side only (needs DATABASE_URL, BAHI_SESSION_SECRET)
-  read-api              the read side only   (needs DATABASE_URL, BAHI_SESSION_SECRET)
-  projector             the projector only   (needs DATABASE_URL)
-  worker                the job workers, GST filing (needs DATABASE_URL and REDIS_URL)
+  command-api           the command side only (needs the stores, BAHI_SESSION_SECRET)
+  read-api              the read side only   (needs the stores, BAHI_SESSION_SECRET)
+  projector             the projector only   (needs the stores)
+  worker                the job workers, GST filing (needs the stores and REDIS_URL)
                         (these two serve /metrics, /api/health and /api/ready on PORT, else on a
                         free port named in their "listening" log line)
   projector rebuild [--projection NAME] [--shared]
@@ -34,16 +36,20 @@ const USAGE = `Usage: bahi <command>
   projector retry [--projection NAME]
                         re-apply parked events (ones a projection could not apply) once fixed
   projector parked      list parked events with their errors
-                        (these three use DATABASE_URL, else the embedded store in BAHI_DATA_DIR)
+                        (these three use the stores named, else the embedded store in BAHI_DATA_DIR)
   ledger verify [--business ID]
                         recompute each business's hash chain (or one's) and name the first event
                         edited, deleted, inserted or reordered in the database; exit 1 on any
-                        (DATABASE_URL, else the embedded store in BAHI_DATA_DIR)
+                        (the stores named, else the embedded store in BAHI_DATA_DIR)
   ledger verify-export FILE
                         check a JSON Lines ledger export offline (no database): every event's
                         hash, the links between them and the manifest; exit 1 on any problem
 
-Environment: PORT (default 5000), BAHI_DATA_DIR, DATABASE_URL, REDIS_URL (BullMQ; without it
+Stores: DATABASE_URL (PostgreSQL for both sides), or each side apart: BAHI_EVENT_STORE=postgres|eventstoredb
+(DATABASE_URL or EVENTSTORE_URL, e.g. esdb://host:2113?tls=false) and BAHI_READ_STORE=postgres|mongodb
+(DATABASE_URL or MONGODB_URL, a replica set for transactions); EVENTSTORE_URL or MONGODB_URL alone picks its side.
+
+Environment: PORT (default 5000), BAHI_DATA_DIR, REDIS_URL (BullMQ; without it
 jobs run inside the command-api process), BAHI_SESSION_SECRET,
 BAHI_SECURE_COOKIES=1 (behind HTTPS), BAHI_TRUSTED_PROXIES (behind reverse proxies: their
 addresses, CIDRs or loopback/linklocal/uniquelocal, comma-separated; X-Forwarded-For is believed
@@ -88,11 +94,21 @@ function embeddedSessionSecret(dir: string): string {
   return secret;
 }
 
-function serverStoreConfig(): StoreConfig {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) fail("DATABASE_URL is required for this role (a PostgreSQL connection string).");
-  return { kind: "postgres", databaseUrl };
+/**
+ * Issue 14: the stores the environment names (storeConfig.ts). A server role refuses to start
+ * without one; an admin command falls back to the embedded store in the data directory.
+ */
+function storeConfig(fallback: StoreConfig | null): StoreConfig {
+  try {
+    return storeConfigFromEnv(process.env, fallback);
+  } catch (error) {
+    if (error instanceof StoreConfigError) fail(error.message);
+    throw error;
+  }
 }
+
+const serverStoreConfig = (): StoreConfig => storeConfig(null);
+const adminStoreConfig = (): StoreConfig => storeConfig({ kind: "embedded", dataDir: dataDir() });
 
 /** The proxies whose X-Forwarded-For is believed (BAHI_TRUSTED_PROXIES). */
 function trustedProxies(): string[] {
@@ -247,7 +263,7 @@ async function projectorAdmin(command: "rebuild" | "retry" | "parked", args: str
   const names = projections().map((p) => p.collection);
   // Before opening the store: failing exits at once, which would skip closing it.
   if (projection !== undefined && !names.includes(projection)) fail(`no projection named "${projection}" (known: ${names.join(", ")})`);
-  const config: StoreConfig = process.env.DATABASE_URL ? serverStoreConfig() : { kind: "embedded", dataDir: dataDir() };
+  const config = adminStoreConfig();
   const stores = await open(config);
   try {
     const projector = new Projector({
@@ -307,7 +323,7 @@ async function ledgerVerify(args: string[]): Promise<void> {
   } catch (error) {
     fail(`${(error as Error).message}\n\n${USAGE}`);
   }
-  const config: StoreConfig = process.env.DATABASE_URL ? serverStoreConfig() : { kind: "embedded", dataDir: dataDir() };
+  const config = adminStoreConfig();
   const stores = await open(config);
   try {
     const businesses = business !== undefined ? [business] : await stores.auditLog.chainKeys();

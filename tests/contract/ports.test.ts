@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { migrate, postgresClient, SqlBlobStore, SqlEventStore, SqlReadStore } from "@bahi/shared/server";
-import type { SqlClient } from "@bahi/shared/server";
-import { freshPglite } from "../support/pglite.ts";
-import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
+import { migrate, SqlBlobStore, SqlEventStore, SqlReadStore } from "@bahi/shared/server";
+import { postgresUnavailableReason } from "../support/postgres.ts";
+import { openSql } from "../support/sqlStores.ts";
+import { auditLogContract } from "./auditLog.contract.ts";
 import { blobStoreContract } from "./blobStore.contract.ts";
 import { eventStoreContract } from "./eventStore.contract.ts";
 import { readStoreContract } from "./readStore.contract.ts";
@@ -14,31 +14,6 @@ async function commitInvoices(store: SqlReadStore, count: number, dataOf: (i: nu
   const [state] = await store.activeProjections(["invoices"]);
   const documents = Array.from({ length: count }, (_, i) => ({ collection: "invoices", id: `invoice-${i}`, ownerId: "owner", data: dataOf(i), position: `${i + 1}:${i + 1}` }));
   await store.commit([{ projection: "invoices", generation: state!.generation, expectedCheckpoint: state!.checkpoint, checkpoint: `${count}:${count}`, documents }]);
-}
-
-/** One SQL client per suite, migrated; `release` closes the client and whatever holds its data. */
-async function openSql(kind: "pglite" | "postgres"): Promise<{ sql: SqlClient; release(): Promise<void> }> {
-  if (kind === "pglite") {
-    const sql = await freshPglite();
-    await migrate(sql);
-    return { sql, release: () => sql.close() };
-  }
-  const database = await createTestDatabase();
-  const sql = postgresClient(database.url);
-  try {
-    await migrate(sql);
-  } catch (error) {
-    await sql.close();
-    await database.drop();
-    throw error;
-  }
-  return {
-    sql,
-    async release() {
-      await sql.close();
-      await database.drop();
-    },
-  };
 }
 
 function contractsOn(kind: "pglite" | "postgres"): void {
@@ -58,6 +33,18 @@ function contractsOn(kind: "pglite" | "postgres"): void {
     const store = new SqlEventStore(sql);
     return {
       store,
+      async close() {
+        await store.close();
+        await release();
+      },
+    };
+  });
+  auditLogContract(kind, async () => {
+    const { sql, release } = await openSql(kind);
+    const store = new SqlEventStore(sql);
+    return {
+      store,
+      audit: store,
       async close() {
         await store.close();
         await release();

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createHash } from "node:crypto";
+import { repeatableId } from "@bahi/shared/server";
 
 /**
  * Issue 12: while a request carries an Idempotency-Key, every id it mints (the record's, through
@@ -32,11 +32,7 @@ function seedOf(scope: string, key: string, fingerprint: string): string {
 }
 
 function idFromSeed(seed: string, n: number): string {
-  const bytes = createHash("sha256").update(`${seed}\n${n}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return repeatableId(`${seed}\n${n}`);
 }
 
 /**

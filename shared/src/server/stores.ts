@@ -18,6 +18,9 @@ import { SqlReadStore } from "./sql/sqlReadStore.ts";
 import { SqlBlobStore } from "./sql/sqlBlobStore.ts";
 import { SqlSessionStore } from "./sql/sqlSessionStore.ts";
 import { SqlIdempotencyStore } from "./sql/sqlIdempotencyStore.ts";
+import { EventStoreDbEventStore } from "./eventstoredb/eventStoreDbEventStore.ts";
+import { openMongoReadSide } from "./mongodb/mongoStores.ts";
+import { describeStores, type EventSide, type ReadSide, type StoreConfig } from "./storeConfig.ts";
 
 export interface Stores {
   eventStore: EventStore;
@@ -38,12 +41,16 @@ export interface Stores {
    */
   oneProcess: boolean;
   describe: string;
-  /** "store": the database answers, and notifications (read-your-writes' wake-ups) reach us. */
-  health: HealthCheck;
+  /** "store": the database answers, and notifications (read-your-writes' wake-ups) reach us; one per server when the sides are apart. */
+  health: HealthCheck[];
+  /**
+   * Issue 14: where the audit chain is built beside the log (EventStoreDB), what extends it up
+   * to the log's head; the worker role runs it every few seconds. null where every append
+   * extends the chain itself (SQL).
+   */
+  chainAudit: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
-
-export type StoreConfig = { kind: "embedded"; dataDir: string } | { kind: "postgres"; databaseUrl: string };
 
 /** `clock`: when appended events are recorded (tests move it to record events "last month"). */
 export interface StoresOptions {
@@ -66,7 +73,8 @@ function storesOver(sql: SqlClient, describe: string, release: () => void = () =
     partitionLeases: options.partitionLeases ?? (() => everyPartition),
     oneProcess: sql.kind === "pglite",
     describe,
-    health: storeHealth(sql),
+    health: [storeHealth(sql)],
+    chainAudit: null,
     async close() {
       await events.close();
       await readStore.close();
@@ -89,8 +97,11 @@ function storeHealth(sql: SqlClient): HealthCheck {
   };
 }
 
-/** One PGlite per process, under a lock, or a pool on a PostgreSQL server. */
-/** `log`: where connection trouble that is survived (a dropped LISTEN, an idle connection lost) is reported. */
+/**
+ * One PGlite per process, under a lock; a pool on a PostgreSQL server; or (issue 14) each side on
+ * its own server (storeConfig.ts). `log`: where connection trouble that is survived (a dropped
+ * LISTEN, an idle connection lost) is reported.
+ */
 export async function openStores(config: StoreConfig, options: { log?: (message: string) => void } = {}): Promise<Stores> {
   if (config.kind === "postgres") {
     const sql = postgresClient(config.databaseUrl, { log: options.log });
@@ -98,6 +109,7 @@ export async function openStores(config: StoreConfig, options: { log?: (message:
     // Projector shards on one database share its partitions through advisory locks.
     return storesOver(sql, "postgres", () => {}, { partitionLeases: () => new AdvisoryLeases(config.databaseUrl, { log: options.log }) });
   }
+  if (config.kind === "servers") return openServers(config, options);
   const release = lockDataDir(config.dataDir);
   try {
     const pgdata = join(config.dataDir, "pglite");
@@ -110,6 +122,92 @@ export async function openStores(config: StoreConfig, options: { log?: (message:
     release();
     throw error;
   }
+}
+
+type EventSideStores = Pick<Stores, "eventStore" | "eventLog" | "auditLog" | "chainAudit" | "health"> & { close(): Promise<void> };
+type ReadSideStores = Pick<Stores, "readStore" | "blobStore" | "sessionStore" | "idempotency" | "partitionLeases" | "health"> & { close(): Promise<void> };
+
+/** A pool on a PostgreSQL server, its schema migrated; closed again when migrating fails. */
+async function migratedClient(databaseUrl: string, log: ((message: string) => void) | undefined): Promise<SqlClient> {
+  const sql = postgresClient(databaseUrl, { log });
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+  return sql;
+}
+
+async function openEventSide(side: EventSide, log: ((message: string) => void) | undefined): Promise<EventSideStores> {
+  if (side.kind === "eventstoredb") {
+    const store = EventStoreDbEventStore.connect(side.url);
+    const auditLog = store.auditLog();
+    return {
+      eventStore: store,
+      eventLog: store,
+      auditLog,
+      chainAudit: () => auditLog.catchUp(),
+      health: [{ name: "event store", check: async () => ({ status: "ok", detail: { kind: "eventstoredb", head: await store.head() } }) }],
+      close: () => store.close(),
+    };
+  }
+  const sql = await migratedClient(side.databaseUrl, log);
+  const store = new SqlEventStore(sql);
+  return {
+    eventStore: store,
+    eventLog: store,
+    auditLog: store,
+    chainAudit: null,
+    health: [{ ...storeHealth(sql), name: "event store" }],
+    async close() {
+      await store.close();
+      await sql.close();
+    },
+  };
+}
+
+async function openReadSide(side: ReadSide, log: ((message: string) => void) | undefined): Promise<ReadSideStores> {
+  if (side.kind === "mongodb") return openMongoReadSide(side.url, log);
+  const sql = await migratedClient(side.databaseUrl, log);
+  const readStore = new SqlReadStore(sql);
+  return {
+    readStore,
+    blobStore: new SqlBlobStore(sql),
+    sessionStore: new SqlSessionStore(sql),
+    idempotency: new SqlIdempotencyStore(sql),
+    partitionLeases: () => new AdvisoryLeases(side.databaseUrl, { log }),
+    health: [{ ...storeHealth(sql), name: "read store" }],
+    async close() {
+      await readStore.close();
+      await sql.close();
+    },
+  };
+}
+
+/** Issue 14: the event side and the read side, each on the server its configuration names. */
+async function openServers(config: Extract<StoreConfig, { kind: "servers" }>, options: { log?: (message: string) => void }): Promise<Stores> {
+  const events = await openEventSide(config.events, options.log);
+  let reads: ReadSideStores;
+  try {
+    reads = await openReadSide(config.reads, options.log);
+  } catch (error) {
+    await events.close();
+    throw error;
+  }
+  const { close: closeEvents, health: eventHealth, ...eventSide } = events;
+  const { close: closeReads, health: readHealth, ...readSide } = reads;
+  return {
+    ...eventSide,
+    ...readSide,
+    oneProcess: false,
+    describe: describeStores(config),
+    health: [...eventHealth, ...readHealth],
+    async close() {
+      await closeReads();
+      await closeEvents();
+    },
+  };
 }
 
 /** Stores over an already open SQL client (tests share one PGlite this way). */

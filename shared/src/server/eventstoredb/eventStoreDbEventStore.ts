@@ -22,18 +22,34 @@ import {
   StreamNotFoundError,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
+  type Position,
 } from "@eventstore/db-client";
 import { compareWirePositions } from "../../contract/http.ts";
 import { businessKeyOf, partitionOf } from "../partition.ts";
 import type { LogFilter, LogPage, EventLog } from "../ports/eventLog.ts";
-import { assertEventsFit, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from "../ports/eventStore.ts";
-import { appendErrorOf, eventDataOf, expectedRevisionOf, positionOf, recordedEventOf, storeErrorOf, wirePositionOf } from "./mapping.ts";
+import {
+  assertEventsFit,
+  isRepeatableEventId,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+} from "../ports/eventStore.ts";
+import { isBookkeepingStream } from "./chainLinks.ts";
+import { EventStoreDbAuditLog } from "./eventStoreDbAuditLog.ts";
+import { appendErrorOf, eventDataOf, expectedRevisionOf, positionOf, recordedEventOf, repeatsElsewhere, storeErrorOf, wirePositionOf } from "./mapping.ts";
 
 /** How long to wait before following `$all` again after the subscription ended or failed. */
 const RESUBSCRIBE_MS = { first: 250, most: 10_000 };
 
-/** EventStoreDB's own records ($statistics, $metadata, projections' links): never Bahi's. */
-const isSystemRecord = (resolved: AllStreamResolvedEvent): boolean => !resolved.event || resolved.event.type.startsWith("$") || resolved.event.streamId.startsWith("$");
+/**
+ * Records in `$all` that are not Bahi's events: EventStoreDB's own ($statistics, $metadata,
+ * projections' links) and the audit chain's links and checkpoints (chainLinks.ts).
+ */
+const isSystemRecord = (resolved: AllStreamResolvedEvent): boolean =>
+  !resolved.event || resolved.event.type.startsWith("$") || resolved.event.streamId.startsWith("$") || isBookkeepingStream(resolved.event.streamId);
 
 /** The port's LogFilter: the held businesses' events, and every event of the asked types. */
 function wantedBy(filter: LogFilter | undefined): (event: RecordedEvent) => boolean {
@@ -56,6 +72,11 @@ export class EventStoreDbEventStore implements EventStore, EventLog {
 
   constructor(private readonly client: EventStoreDBClient) {}
 
+  /** The AuditLog over this store's log (eventStoreDbAuditLog.ts): the chains it builds beside it. */
+  auditLog(): EventStoreDbAuditLog {
+    return new EventStoreDbAuditLog(this.client, this);
+  }
+
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
@@ -70,14 +91,37 @@ export class EventStoreDbEventStore implements EventStore, EventLog {
   }
 
   async appendToStream(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError("appendToStream needs at least one event");
     assertEventsFit(streamId, events);
     try {
+      await this.refuseRepeatedIds(streamId, events, expected);
       const result = await this.client.appendToStream(streamId, events.map(eventDataOf), { expectedRevision: expectedRevisionOf(expected) });
-      if (!result.position) throw new Error("EventStoreDB answered an append without its position: Bahi needs a server of version 22.6 or later");
-      return { nextExpectedRevision: Number(result.nextExpectedRevision), position: wirePositionOf(result.position) };
+      // A repeat EventStoreDB acknowledged without writing comes back without a position: the
+      // first append's last event has it.
+      const position = result.position ?? (await this.positionAt(streamId, result.nextExpectedRevision));
+      return { nextExpectedRevision: Number(result.nextExpectedRevision), position: wirePositionOf(position) };
     } catch (error) {
       throw appendErrorOf(streamId, expected, error);
     }
+  }
+
+  /**
+   * Ids a retried request may repeat (isRepeatableEventId) are looked for in the stream first:
+   * EventStoreDB would store them again at the stream's head (mapping.ts repeatsElsewhere). Random
+   * ids never repeat, so an append of only those costs no read.
+   */
+  private async refuseRepeatedIds(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<void> {
+    if (!events.some((event) => isRepeatableEventId(event.id))) return;
+    const stored = await this.readStream(streamId);
+    if (!repeatsElsewhere(stored, events, expected)) return;
+    throw new WrongExpectedRevisionError(streamId, expected, stored.length === 0 ? "no_stream" : stored.length - 1);
+  }
+
+  private async positionAt(streamId: string, revision: bigint): Promise<Position> {
+    for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: revision, maxCount: 1 })) {
+      if (resolved.event?.position) return resolved.event.position;
+    }
+    throw new Error(`EventStoreDB gave no log position for ${streamId}@${revision}: Bahi needs a server of version 22.6 or later`);
   }
 
   async readAll(checkpoint: string | null, limit: number, filter?: LogFilter): Promise<LogPage> {

@@ -97,10 +97,44 @@ export function appendErrorOf(streamId: string, expected: ExpectedRevision, erro
   return storeErrorOf(error);
 }
 
+/**
+ * gRPC's status codes for a server that is not there or did not answer (CANCELLED, DEADLINE_EXCEEDED,
+ * UNAVAILABLE). The client's batched append (6.2, `appendToStream` on a server of 21.10 or later)
+ * rejects with grpc-js's own status error, not one of the client's classes: seen here against a
+ * closed port (tests/contract/servers.test.ts).
+ */
+const UNREACHABLE_GRPC_CODES = new Set([1, 4, 14]);
+
+function isGrpcStatusError(error: unknown): error is Error & { code: number } {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === "number" && "details" in error;
+}
+
 /** Unreachable, leaderless or timed out: StoreUnavailableError; anything else as it came. */
 export function storeErrorOf(error: unknown): unknown {
-  if (error instanceof UnavailableError || error instanceof DeadlineExceededError || error instanceof CancelledError || error instanceof NotLeaderError) {
+  if (
+    error instanceof UnavailableError ||
+    error instanceof DeadlineExceededError ||
+    error instanceof CancelledError ||
+    error instanceof NotLeaderError ||
+    (isGrpcStatusError(error) && UNREACHABLE_GRPC_CODES.has(error.code))
+  ) {
     return new StoreUnavailableError(`EventStoreDB cannot be reached: ${error.message}`, { cause: error });
   }
   return error;
+}
+
+/**
+ * Whether an append would put ids the stream already holds somewhere other than where that very
+ * append put them. EventStoreDB acknowledges a repeat of an append it has (the same ids at the
+ * same revisions) and writes nothing, but it does not look at ids at all when the expected
+ * revision is the stream's head: a request re-run after a crash under its Idempotency-Key (the
+ * same derived ids, decided again on the stream as it is now) would be stored twice. The SQL
+ * adapters refuse that through their unique event ids; this adapter refuses it here.
+ */
+export function repeatsElsewhere(stored: readonly Pick<RecordedEvent, "id" | "revision">[], events: readonly Pick<NewEvent, "id">[], expected: ExpectedRevision): boolean {
+  const revisionOf = new Map(stored.map((event) => [event.id, event.revision]));
+  const found = events.map((event) => revisionOf.get(event.id));
+  if (found.every((revision) => revision === undefined)) return false;
+  const first = expected === "no_stream" ? 0 : expected === "stream_exists" ? found[0] : expected + 1;
+  return first === undefined || !found.every((revision, i) => revision === first + i);
 }

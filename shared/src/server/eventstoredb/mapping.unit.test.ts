@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareWirePositions } from "../../contract/http.ts";
 import { StoreUnavailableError, WrongExpectedRevisionError, type NewEvent } from "../ports/eventStore.ts";
-import { appendErrorOf, eventDataOf, expectedRevisionOf, positionOf, recordedEventOf, storeErrorOf, wirePositionOf } from "./mapping.ts";
+import { appendErrorOf, eventDataOf, expectedRevisionOf, positionOf, recordedEventOf, repeatsElsewhere, storeErrorOf, wirePositionOf } from "./mapping.ts";
 
 const u64 = fc.bigInt({ min: 0n, max: 2n ** 64n - 1n });
 const position = fc.record({ commit: u64, prepare: u64 });
@@ -97,5 +97,23 @@ describe("EventStoreDB mapping (issue 14)", () => {
     const other = new TypeError("a bug");
     expect(storeErrorOf(other)).toBe(other);
     expect(appendErrorOf("s", 0, other)).toBe(other);
+  });
+
+  it("finds ids the stream holds somewhere other than where the same append put them (EventStoreDB would store them again at its head)", () => {
+    const stored = ["a", "b", "c", "d"].map((id, revision) => ({ id, revision }));
+    const ids = (...list: string[]) => list.map((id) => ({ id }));
+    // New ids: nothing to refuse.
+    expect(repeatsElsewhere(stored, ids("x", "y"), 3)).toBe(false);
+    // The very same append again (b, c were appended after revision 0): EventStoreDB acknowledges it.
+    expect(repeatsElsewhere(stored, ids("b", "c"), 0)).toBe(false);
+    expect(repeatsElsewhere(stored, ids("a", "b"), "no_stream")).toBe(false);
+    expect(repeatsElsewhere(stored, ids("c", "d"), "stream_exists")).toBe(false);
+    // A re-run decided on the stream as it is now: the same ids at its head.
+    expect(repeatsElsewhere(stored, ids("b", "c"), 3)).toBe(true);
+    expect(repeatsElsewhere(stored, ids("a"), "stream_exists")).toBe(false);
+    // Part of the append is new, or the ids are out of their order.
+    expect(repeatsElsewhere(stored, ids("b", "x"), 0)).toBe(true);
+    expect(repeatsElsewhere(stored, ids("x", "b"), "stream_exists")).toBe(true);
+    expect(repeatsElsewhere(stored, ids("c", "b"), 0)).toBe(true);
   });
 });

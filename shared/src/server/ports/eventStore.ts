@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /**
  * The write side's port: exactly what EventStoreDB offers, so every adapter can keep
  * every promise. One stream per append, always with an expected revision.
@@ -20,7 +22,11 @@ export interface EventMetadata {
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {
-  /** A uuid. A retried append carrying the same ids at the same revisions succeeds once. */
+  /**
+   * A uuid. A retried append carrying the same ids at the same revisions succeeds once. Ids a
+   * retry may repeat are version 8 (derived from an Idempotency-Key, command-api's idempotency/ids.ts);
+   * every other id is random (version 4) and never meets itself again.
+   */
   id: string;
   type: Type;
   data: Data;
@@ -59,6 +65,24 @@ export class WrongExpectedRevisionError extends Error {
     super(`Stream ${streamId}: expected revision ${String(expected)}, found ${String(actual)}`);
     this.name = "WrongExpectedRevisionError";
   }
+}
+
+/**
+ * Issue 14: an id a retried request may append again (UUID version 8, derived from its
+ * Idempotency-Key), as opposed to a random one. An adapter whose store does not refuse a known id
+ * by itself (EventStoreDB, at the stream's head) looks for these in the stream before appending.
+ */
+export function isRepeatableEventId(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id);
+}
+
+/** A uuid-shaped id (version 8, "custom") from sha256 of `seed`: the same seed always gives the same id. */
+export function repeatableId(seed: string): string {
+  const bytes = createHash("sha256").update(seed).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** The store could not be reached or failed: the caller answers 503. */
