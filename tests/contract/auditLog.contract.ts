@@ -7,6 +7,8 @@ import { freshStreamId, newEvent } from "./eventStore.contract.ts";
 export interface OpenedAuditLog {
   store: EventStore & EventLog;
   audit: AuditLog & ChainVerifier;
+  /** The audit log as another process over the same store sees it. */
+  another(): AuditLog & ChainVerifier;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,21 @@ export function auditLogContract(name: string, open: () => Promise<OpenedAuditLo
           metadata: { schemaVersion: e.metadata.schemaVersion },
         })),
       );
+    });
+
+    it("gives two processes reading at once one chain, and writes nothing to read when nothing new was appended", async () => {
+      const business = randomUUID();
+      const events = await appendOf(business, 6);
+      const other = opened.another();
+      const [here, there] = await Promise.all([audit.businessEvents(business), other.businessEvents(business)]);
+      expect(there).toEqual(here);
+      expect(here.map((e) => [e.id, e.chainSeq])).toEqual(events.map((e, i) => [e.id, i + 1]));
+      expect(await other.verifyBusiness(business)).toMatchObject({ ok: true, checked: 6 });
+
+      const head = await store.head();
+      await audit.businessEvents(business);
+      await other.chainHead(business);
+      expect(await store.head()).toBe(head);
     });
 
     it("verifies an untouched chain, lists its business, and knows nothing of a business without events", async () => {

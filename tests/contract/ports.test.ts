@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { migrate, SqlBlobStore, SqlEventStore, SqlReadStore } from "@bahi/shared/server";
+import { ChainBesideLog, eventStoreChainStreams, migrate, SqlBlobStore, SqlEventStore, SqlReadStore } from "@bahi/shared/server";
 import { postgresUnavailableReason } from "../support/postgres.ts";
 import { openSql } from "../support/sqlStores.ts";
 import { auditLogContract } from "./auditLog.contract.ts";
@@ -45,6 +45,22 @@ function contractsOn(kind: "pglite" | "postgres"): void {
     return {
       store,
       audit: store,
+      another: () => new SqlEventStore(sql),
+      async close() {
+        await store.close();
+        await release();
+      },
+    };
+  });
+  // Issue 14: the chain EventStoreDB builds beside its log, here through the EventStore port.
+  auditLogContract(`${kind}, the chain built beside the log`, async () => {
+    const { sql, release } = await openSql(kind);
+    const store = new SqlEventStore(sql);
+    const besideLog = () => new ChainBesideLog(store, store, eventStoreChainStreams(store));
+    return {
+      store,
+      audit: besideLog(),
+      another: besideLog,
       async close() {
         await store.close();
         await release();

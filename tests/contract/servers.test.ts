@@ -112,7 +112,7 @@ describe.skipIf(eventStoreDb.server === null)(`EventStoreDB${eventStoreDb.skipRe
 
   auditLogContract("eventstoredb", async () => {
     const store = EventStoreDbEventStore.connect(url);
-    return { store, audit: store.auditLog(), close: () => store.close() };
+    return { store, audit: store.auditLog(), another: () => store.auditLog(), close: () => store.close() };
   });
 });
 

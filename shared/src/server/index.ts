@@ -15,7 +15,7 @@ export { MongoIdempotencyStore } from "./mongodb/mongoIdempotencyStore.ts";
 export { MongoLeases, type MongoLeasesOptions } from "./mongodb/mongoLeases.ts";
 export { mongoErrorOf } from "./mongodb/unavailable.ts";
 export { EventStoreDbEventStore } from "./eventstoredb/eventStoreDbEventStore.ts";
-export { EventStoreDbAuditLog } from "./eventstoredb/eventStoreDbAuditLog.ts";
+export { ChainBesideLog, eventStoreChainStreams, type ChainStreams } from "./audit/chainBesideLog.ts";
 export { SqlBlobStore } from "./sql/sqlBlobStore.ts";
 export { SqlSessionStore } from "./sql/sqlSessionStore.ts";
 export { AdvisoryLeases, MEMBER_CLASS, UNIT_CLASS, type AdvisoryLeasesOptions } from "./sql/advisoryLeases.ts";

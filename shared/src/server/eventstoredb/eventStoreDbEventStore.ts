@@ -37,8 +37,9 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from "../ports/eventStore.ts";
-import { isBookkeepingStream } from "./chainLinks.ts";
-import { EventStoreDbAuditLog } from "./eventStoreDbAuditLog.ts";
+import { ChainBesideLog } from "../audit/chainBesideLog.ts";
+import { isBookkeepingStream } from "../audit/chainLinks.ts";
+import { eventStoreDbChainStreams } from "./chainStreams.ts";
 import { appendErrorOf, eventDataOf, expectedRevisionOf, positionOf, recordedEventOf, repeatsElsewhere, storeErrorOf, wirePositionOf } from "./mapping.ts";
 
 /** How long to wait before following `$all` again after the subscription ended or failed. */
@@ -72,9 +73,9 @@ export class EventStoreDbEventStore implements EventStore, EventLog {
 
   constructor(private readonly client: EventStoreDBClient) {}
 
-  /** The AuditLog over this store's log (eventStoreDbAuditLog.ts): the chains it builds beside it. */
-  auditLog(): EventStoreDbAuditLog {
-    return new EventStoreDbAuditLog(this.client, this);
+  /** The AuditLog over this store's log: the chains built beside it (audit/chainBesideLog.ts). */
+  auditLog(): ChainBesideLog {
+    return new ChainBesideLog(this, this, eventStoreDbChainStreams(this.client));
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

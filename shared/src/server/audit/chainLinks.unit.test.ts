@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GENESIS_HASH, linkHash, verifyChain } from "../audit/chain.ts";
+import { GENESIS_HASH, linkHash, verifyChain } from "./chain.ts";
 import { isRepeatableEventId, type RecordedEvent } from "../ports/eventStore.ts";
 import { CHAINER_STREAM, CHAINS_STREAM, chainedEventOf, chainStreamOf, eventsToVerify, isBookkeepingStream, linkIdOf, replayEventOf, type LinkData } from "./chainLinks.ts";
 

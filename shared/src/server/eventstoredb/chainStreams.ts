@@ -1,0 +1,54 @@
+/**
+ * Issue 14: the audit chain's streams on EventStoreDB (audit/chainBesideLog.ts builds the chain
+ * beside the log, as EventStoreDB has no transaction across streams). A stream's last event is
+ * one backwards read; an append at an expected revision that lost its race answers false.
+ */
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  jsonEvent,
+  NO_STREAM,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type ReadStreamOptions,
+} from "@eventstore/db-client";
+import type { BookkeepingEvent, ChainStreams } from "../audit/chainBesideLog.ts";
+import { storeErrorOf } from "./mapping.ts";
+
+export function eventStoreDbChainStreams(client: EventStoreDBClient): ChainStreams {
+  /** The data of the events a read gives; [] for a missing stream. */
+  async function read<T>(streamId: string, options: ReadStreamOptions): Promise<T[]> {
+    const found: T[] = [];
+    try {
+      for await (const resolved of client.readStream(streamId, options)) if (resolved.event) found.push(resolved.event.data as T);
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw storeErrorOf(error);
+    }
+    return found;
+  }
+
+  return {
+    async last<T>(streamId: string) {
+      const [data] = await read<T>(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 });
+      return data ?? null;
+    },
+    from: <T>(streamId: string, revision: number) => read<T>(streamId, { direction: FORWARDS, fromRevision: BigInt(revision) }),
+    async append(streamId: string, events: readonly BookkeepingEvent[], expected: number | "no_stream" | "any") {
+      try {
+        await client.appendToStream(
+          streamId,
+          events.map((event) => jsonEvent({ ...event, data: event.data as Record<string, unknown> })),
+          { expectedRevision: expected === "any" ? ANY : expected === "no_stream" ? NO_STREAM : BigInt(expected) },
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) return false;
+        throw storeErrorOf(error);
+      }
+    },
+  };
+}
