@@ -28,6 +28,12 @@ export const CHAIN_STARTED_TYPE = "BahiChainStarted";
 /** Whether a stream is the chain's bookkeeping, not one of Bahi's records: the log's readers go past it. */
 export const isBookkeepingStream = (streamId: string): boolean => streamId.startsWith(BOOKKEEPING);
 
+/**
+ * The names of the streams that hold Bahi's records, as a regular expression a store's server
+ * can filter by (EventStoreDB's subscriptions): neither the store's own (`$`) nor the chain's bookkeeping.
+ */
+export const RECORD_STREAMS_REGEX = `^(?!\\$)(?!${BOOKKEEPING})`;
+
 export const linkIdOf = (eventId: string): string => repeatableId(`bahi-chain-link\n${eventId}`);
 export const chainStartIdOf = (chainKey: string): string => repeatableId(`bahi-chain-started\n${chainKey}`);
 

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { GENESIS_HASH, linkHash, verifyChain } from "./chain.ts";
 import { isRepeatableEventId, type RecordedEvent } from "../ports/eventStore.ts";
-import { CHAINER_STREAM, CHAINS_STREAM, chainedEventOf, chainStreamOf, eventsToVerify, isBookkeepingStream, linkIdOf, replayEventOf, type LinkData } from "./chainLinks.ts";
+import {
+  CHAINER_STREAM,
+  CHAINS_STREAM,
+  RECORD_STREAMS_REGEX,
+  chainedEventOf,
+  chainStreamOf,
+  eventsToVerify,
+  isBookkeepingStream,
+  linkIdOf,
+  replayEventOf,
+  type LinkData,
+} from "./chainLinks.ts";
 
 const recorded = (n: number, streamId = `invoice-${n % 2}`): RecordedEvent => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -35,6 +46,10 @@ describe("the audit chain on EventStoreDB (issue 14, issue 11's chain)", () => {
   it("keeps its streams apart from Bahi's records, and derives each link's id from its event's", () => {
     for (const stream of [chainStreamOf("b1"), chainStreamOf(""), CHAINER_STREAM, CHAINS_STREAM]) expect(isBookkeepingStream(stream)).toBe(true);
     for (const stream of ["invoice-1", "business-b1", "customer-bahi-chain"]) expect(isBookkeepingStream(stream)).toBe(false);
+    // What a server filters by: Bahi's records only, neither its own ($) streams nor the chain's.
+    const records = new RegExp(RECORD_STREAMS_REGEX);
+    for (const stream of ["invoice-1", "business-b1", "customer-bahi-chain"]) expect(records.test(stream), stream).toBe(true);
+    for (const stream of ["$stats-127.0.0.1:2113", "$$invoice-1", chainStreamOf("b1"), CHAINER_STREAM, CHAINS_STREAM]) expect(records.test(stream), stream).toBe(false);
     expect(chainStreamOf("b1")).not.toBe(chainStreamOf("b2"));
     expect(linkIdOf(events[0]!.id)).toBe(linkIdOf(events[0]!.id));
     expect(linkIdOf(events[0]!.id)).not.toBe(linkIdOf(events[1]!.id));

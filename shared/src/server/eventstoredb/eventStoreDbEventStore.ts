@@ -16,9 +16,9 @@ import {
   BACKWARDS,
   END,
   EventStoreDBClient,
-  excludeSystemEvents,
   FORWARDS,
   START,
+  streamNameFilter,
   StreamNotFoundError,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
@@ -38,7 +38,7 @@ import {
   type RecordedEvent,
 } from "../ports/eventStore.ts";
 import { ChainBesideLog } from "../audit/chainBesideLog.ts";
-import { isBookkeepingStream } from "../audit/chainLinks.ts";
+import { isBookkeepingStream, RECORD_STREAMS_REGEX } from "../audit/chainLinks.ts";
 import { eventStoreDbChainStreams } from "./chainStreams.ts";
 import { appendErrorOf, eventDataOf, expectedRevisionOf, positionOf, recordedEventOf, repeatsElsewhere, storeErrorOf, wirePositionOf } from "./mapping.ts";
 
@@ -186,7 +186,8 @@ export class EventStoreDbEventStore implements EventStore, EventLog {
 
   private follow(backoffMs: number): void {
     if (this.closed || this.subscription) return;
-    const subscription = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    // Only Bahi's records wake the listeners: not EventStoreDB's own, nor the audit chain's links.
+    const subscription = this.client.subscribeToAll({ fromPosition: END, filter: streamNameFilter({ regex: RECORD_STREAMS_REGEX }) });
     this.subscription = subscription;
     subscription.on("data", () => {
       for (const listener of this.listeners) listener();

@@ -30,6 +30,11 @@ export interface MongoReadSide {
 export async function openMongoReadSide(url: string, log?: (message: string) => void): Promise<MongoReadSide> {
   const readStore = await MongoReadStore.connect(url);
   const { db } = readStore;
+  log?.(
+    readStore.mode === "transactions"
+      ? `MongoDB read store on ${db.databaseName}: a replica set, each projector commit in one transaction`
+      : `MongoDB read store on ${db.databaseName}: a standalone server, so commits write documents, then checkpoints (each document keeps its position)`,
+  );
   return {
     readStore,
     blobStore: new MongoBlobStore(db),
