@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GENESIS_HASH, linkHash } from "@bahi/shared/server";
 import type { AuditLog, ChainVerifier, EventLog, EventStore, RecordedEvent } from "@bahi/shared/server";
-import { freshStreamId, newEvent } from "./eventStore.contract.ts";
+import { freshStreamId, newEvent, readLogUntil } from "./eventStore.contract.ts";
 
 export interface OpenedAuditLog {
   store: EventStore & EventLog;
@@ -35,11 +35,15 @@ export function auditLogContract(name: string, open: () => Promise<OpenedAuditLo
     /** Appends `count` events of `business`, one stream per two events, and returns them as stored. */
     async function appendOf(business: string, count: number): Promise<RecordedEvent[]> {
       const streams = Array.from({ length: Math.ceil(count / 2) }, () => freshStreamId("audit"));
+      let last = "";
       for (let i = 0; i < count; i++) {
         const event = newEvent(`Audited${i}`, { i, business });
         event.metadata = { ...event.metadata, userId: business, businessId: business };
-        await store.appendToStream(streams[Math.floor(i / 2)]!, [event], i % 2 === 0 ? "no_stream" : 0);
+        last = (await store.appendToStream(streams[Math.floor(i / 2)]!, [event], i % 2 === 0 ? "no_stream" : 0)).position;
       }
+      // The chain beside the log is built from the log: on PostgreSQL an append shows there a
+      // moment late, once older transactions of the whole server have ended (sqlEventStore.ts).
+      await readLogUntil(store, null, last, 1000);
       return (await Promise.all(streams.map((stream) => store.readStream(stream)))).flat().sort((a, b) => store.comparePositions(a.position, b.position));
     }
 
