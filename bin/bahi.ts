@@ -326,6 +326,8 @@ async function ledgerVerify(args: string[]): Promise<void> {
   const config = adminStoreConfig();
   const stores = await open(config);
   try {
+    // Where the chain is built beside the log (EventStoreDB), up to the log's head first.
+    await stores.chainAudit?.();
     const businesses = business !== undefined ? [business] : await stores.auditLog.chainKeys();
     let problems = 0;
     for (const id of businesses) {

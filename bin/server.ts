@@ -189,10 +189,10 @@ export function createBahi(options: BahiOptions): RunningBahi {
         if (queued > 0) options.log?.(`job sweep: re-queued ${queued} filing(s) the queue did not know`);
       },
     });
-    // Issue 14: where the audit chain is built beside the log (EventStoreDB), it is extended
-    // here too, so it follows the log within seconds even when no ledger is read.
+    // Issue 14: where the audit chain is built beside the log (EventStoreDB), the workers build
+    // it, every second: the read side's ledger only reads it (audit/chainBesideLog.ts).
     const { chainAudit } = stores;
-    if (chainAudit) backgroundTasks.push({ name: "audit chain", everyMs: 5_000, runAtStart: true, run: chainAudit });
+    if (chainAudit) backgroundTasks.push({ name: "audit chain", everyMs: 1_000, runAtStart: true, run: chainAudit });
     // Multi-stream commands a crash left halfway (a number or SKU reserved, a quota slot taken
     // for a record that never came to be) are finished or compensated here, from their streams.
     const sweep = processSweepFromEnv(process.env);

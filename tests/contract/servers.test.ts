@@ -112,7 +112,11 @@ describe.skipIf(eventStoreDb.server === null)(`EventStoreDB${eventStoreDb.skipRe
 
   auditLogContract("eventstoredb", async () => {
     const store = EventStoreDbEventStore.connect(url);
-    return { store, audit: store.auditLog(), another: () => store.auditLog(), close: () => store.close() };
+    const besideLog = () => {
+      const audit = store.auditLog();
+      return { audit, build: () => audit.catchUp() };
+    };
+    return { store, ...besideLog(), another: besideLog, close: () => store.close() };
   });
 });
 

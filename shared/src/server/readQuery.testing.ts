@@ -1,3 +1,5 @@
+import type { PageQuery } from "./ports/readStore.ts";
+
 /**
  * The invoice the read-query tests store (tests/contract/readQueries.contract.ts on every
  * adapter, mongodb/queries.unit.test.ts through mingo): a stored invoice as the projector writes
@@ -27,4 +29,20 @@ export function sampleInvoice(i: number, ownerId: string, id: string, invoiceNum
     customer: { name: SAMPLE_NAMES[i % SAMPLE_NAMES.length]!, gstNumber: i % 2 ? "29AABCR1718E1ZL" : null },
     items: [],
   };
+}
+
+/**
+ * The lists' queries both read-query suites compare with the reference, on keys, sets, ranges
+ * and searches; `ids` are documents to filter by id (each suite knows its own).
+ */
+export function sampleQueries(ids: readonly string[]): PageQuery[] {
+  return [
+    { order: "newest", where: { status: "paid" } },
+    { order: "date-asc", where: { status: ["pending", "overdue"] }, range: { issueDay: { from: "2026-02-01", to: "2026-03-15" } } },
+    { order: "amount-desc", where: { customerId: "c-1" } },
+    { order: "due-asc", search: "inv-1" },
+    { order: "customer-asc", search: "बाज़ार" },
+    { where: { id: [...ids] } },
+    { order: "amount-asc", range: { amount: { from: 500, to: 11800 } } },
+  ];
 }

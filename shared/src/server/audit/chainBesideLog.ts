@@ -6,10 +6,10 @@
  * Building (`catchUp`) reads the log from the chainer's checkpoint and links each of Bahi's
  * events into its business's chain: a link is appended at the chain's expected revision, so two
  * processes building at once cannot fork a chain; the one that loses the race reads the chain's
- * head again and goes past what the other linked. Every read of the port builds first, so a
- * ledger, a replay or a verification sees the chain up to the log's head as of the read; the
- * worker role also builds every few seconds (Stores.chainAudit), so a chain is extended soon
- * after an append even when nobody reads it, as the SQL adapters extend it in the append itself.
+ * head again and goes past what the other linked. Only the worker role builds, every second
+ * (Stores.chainAudit), and `bahi ledger verify` before it verifies: the port's reads (the read
+ * API's ledger, replays, verification) never write, and see the chain as last built, a second or
+ * so behind the log where the SQL adapters extend it in the append itself.
  *
  * Verification walks a chain's links over the events as their own streams hold them now: an
  * event changed, deleted (a stream truncated or tombstoned) or moved after it was linked is
@@ -104,7 +104,6 @@ export class ChainBesideLog implements AuditLog, ChainVerifier {
   }
 
   async businessEvents(businessId: string, query: BusinessEventsQuery = {}): Promise<ChainedEvent[]> {
-    await this.catchUp();
     const rows: ChainedEvent[] = [];
     for (const link of await this.links(businessId, query.afterSeq ?? 0)) {
       const recordedAt = Date.parse(link.event.recordedAt);
@@ -117,18 +116,15 @@ export class ChainBesideLog implements AuditLog, ChainVerifier {
   }
 
   async replayEvents(businessId: string, afterSeq = 0): Promise<ReplayEvent[]> {
-    await this.catchUp();
     return (await this.links(businessId, afterSeq)).map(replayEventOf);
   }
 
   async chainHead(businessId: string): Promise<ChainHead | null> {
-    await this.catchUp();
     const head = await this.readHead(businessId);
     return head && { seq: head.seq, hash: head.hash };
   }
 
   async verifyBusiness(businessId: string): Promise<ChainVerification> {
-    await this.catchUp();
     const links = await this.links(businessId, 0);
     const streams = new Map<string, RecordedEvent[]>();
     for (const streamId of new Set(links.map((link) => link.event.streamId))) streams.set(streamId, await this.events.readStream(streamId));
@@ -138,7 +134,6 @@ export class ChainBesideLog implements AuditLog, ChainVerifier {
   }
 
   async chainKeys(): Promise<string[]> {
-    await this.catchUp();
     const keys = new Set<string>();
     for (const data of await this.streams.from<{ chainKey: string }>(CHAINS_STREAM, 0)) keys.add(data.chainKey);
     return [...keys].sort();

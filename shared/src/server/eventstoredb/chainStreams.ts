@@ -3,33 +3,13 @@
  * beside the log, as EventStoreDB has no transaction across streams). A stream's last event is
  * one backwards read; an append at an expected revision that lost its race answers false.
  */
-import {
-  ANY,
-  BACKWARDS,
-  END,
-  EventStoreDBClient,
-  FORWARDS,
-  jsonEvent,
-  NO_STREAM,
-  StreamNotFoundError,
-  WrongExpectedVersionError,
-  type ReadStreamOptions,
-} from "@eventstore/db-client";
+import { ANY, BACKWARDS, END, EventStoreDBClient, FORWARDS, jsonEvent, NO_STREAM, WrongExpectedVersionError, type ReadStreamOptions } from "@eventstore/db-client";
 import type { BookkeepingEvent, ChainStreams } from "../audit/chainBesideLog.ts";
 import { storeErrorOf } from "./mapping.ts";
+import { readStreamEvents } from "./streamReads.ts";
 
 export function eventStoreDbChainStreams(client: EventStoreDBClient): ChainStreams {
-  /** The data of the events a read gives; [] for a missing stream. */
-  async function read<T>(streamId: string, options: ReadStreamOptions): Promise<T[]> {
-    const found: T[] = [];
-    try {
-      for await (const resolved of client.readStream(streamId, options)) if (resolved.event) found.push(resolved.event.data as T);
-    } catch (error) {
-      if (error instanceof StreamNotFoundError) return [];
-      throw storeErrorOf(error);
-    }
-    return found;
-  }
+  const read = async <T>(streamId: string, options: ReadStreamOptions): Promise<T[]> => (await readStreamEvents(client, streamId, options)).map((event) => event.data as T);
 
   return {
     async last<T>(streamId: string) {

@@ -19,7 +19,6 @@ import {
   FORWARDS,
   START,
   streamNameFilter,
-  StreamNotFoundError,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
   type Position,
@@ -40,6 +39,7 @@ import {
 import { ChainBesideLog } from "../audit/chainBesideLog.ts";
 import { isBookkeepingStream, RECORD_STREAMS_REGEX } from "../audit/chainLinks.ts";
 import { eventStoreDbChainStreams } from "./chainStreams.ts";
+import { readStreamEvents } from "./streamReads.ts";
 import { appendErrorOf, eventDataOf, expectedRevisionOf, positionOf, recordedEventOf, repeatsElsewhere, storeErrorOf, wirePositionOf } from "./mapping.ts";
 
 /** How long to wait before following `$all` again after the subscription ended or failed. */
@@ -79,16 +79,7 @@ export class EventStoreDbEventStore implements EventStore, EventLog {
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const events: RecordedEvent[] = [];
-    try {
-      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: START })) {
-        if (resolved.event) events.push(recordedEventOf(resolved.event));
-      }
-    } catch (error) {
-      if (error instanceof StreamNotFoundError) return [];
-      throw storeErrorOf(error);
-    }
-    return events;
+    return (await readStreamEvents(this.client, streamId, { direction: FORWARDS, fromRevision: START })).map((event) => recordedEventOf(event));
   }
 
   async appendToStream(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -119,9 +110,8 @@ export class EventStoreDbEventStore implements EventStore, EventLog {
   }
 
   private async positionAt(streamId: string, revision: bigint): Promise<Position> {
-    for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: revision, maxCount: 1 })) {
-      if (resolved.event?.position) return resolved.event.position;
-    }
+    const [event] = await readStreamEvents(this.client, streamId, { direction: FORWARDS, fromRevision: revision, maxCount: 1 });
+    if (event?.position) return event.position;
     throw new Error(`EventStoreDB gave no log position for ${streamId}@${revision}: Bahi needs a server of version 22.6 or later`);
   }
 

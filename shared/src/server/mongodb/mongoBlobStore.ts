@@ -83,9 +83,6 @@ export class MongoBlobStore implements BlobStore {
     this.chunks = db.collection<BlobChunkDocument>(BLOB_CHUNKS_COLLECTION);
   }
 
-  /** Nothing to create: both collections are read by `_id` alone. Here so every Mongo store is opened alike. */
-  async ensureIndexes(): Promise<void> {}
-
   async put(content: string | Uint8Array): Promise<BlobRef> {
     const bytes = blobBytes(content);
     const { head, chunks } = blobDocumentsOf(bytes, new Date(), this.options.chunkBytes);

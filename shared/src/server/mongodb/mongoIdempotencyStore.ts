@@ -87,26 +87,17 @@ const CLAIM_ATTEMPTS = 3;
  */
 export class MongoIdempotencyStore implements IdempotencyStore {
   private readonly keys: Collection<IdempotencyDocument>;
-  private indexed: Promise<void> | null = null;
 
   constructor(db: Db) {
     this.keys = db.collection<IdempotencyDocument>(IDEMPOTENCY_COLLECTION);
   }
 
-  /** Creates the sweep's index; every method does this once on its own, so calling it ahead is optional. */
-  ensureIndexes(): Promise<void> {
-    this.indexed ??= mongoCall(() => this.keys.createIndexes([{ key: { expiresAt: 1 }, name: "bahi_idempotency_expires" }])).then(
-      () => undefined,
-      (error: unknown) => {
-        this.indexed = null;
-        throw error;
-      },
-    );
-    return this.indexed;
+  /** Creates the sweep's index: once, at start-up (mongoStores.ts), off every request's path. */
+  async ensureIndexes(): Promise<void> {
+    await mongoCall(() => this.keys.createIndexes([{ key: { expiresAt: 1 }, name: "bahi_idempotency_expires" }]));
   }
 
   async claim(scope: string, key: string, fingerprint: string, now: Date): Promise<ClaimOutcome> {
-    await this.ensureIndexes();
     const id = idempotencyId(scope, key);
     return mongoCall(async () => {
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
@@ -128,18 +119,15 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(scope: string, key: string, response: StoredAnswer, now: Date): Promise<void> {
-    await this.ensureIndexes();
     await mongoCall(() => this.keys.updateOne({ _id: idempotencyId(scope, key) }, { $set: answerFields(response, now) }));
   }
 
   async release(scope: string, key: string): Promise<void> {
-    await this.ensureIndexes();
     // An answered key is kept: only a claim still running is given back.
     await mongoCall(() => this.keys.deleteOne({ _id: idempotencyId(scope, key), status: null }));
   }
 
   async deleteExpired(now: Date): Promise<number> {
-    await this.ensureIndexes();
     const { deletedCount } = await mongoCall(() => this.keys.deleteMany({ expiresAt: { $lte: now } }));
     return deletedCount;
   }

@@ -45,49 +45,36 @@ export const expiredSessionsFilter = (now: Date): Filter<SessionDocument> => ({ 
  */
 export class MongoSessionStore implements SessionStore {
   private readonly sessions: Collection<SessionDocument>;
-  private indexed: Promise<void> | null = null;
 
   constructor(db: Db) {
     this.sessions = db.collection<SessionDocument>(SESSIONS_COLLECTION);
   }
 
-  /** Creates the sweep's index; every method does this once on its own, so calling it ahead is optional. */
-  ensureIndexes(): Promise<void> {
-    this.indexed ??= mongoCall(() => this.sessions.createIndexes([{ key: { expiresAt: 1 }, name: "bahi_sessions_expires" }])).then(
-      () => undefined,
-      (error: unknown) => {
-        this.indexed = null;
-        throw error;
-      },
-    );
-    return this.indexed;
+  /** Creates the sweep's index: once, at start-up (mongoStores.ts), off every request's path. */
+  async ensureIndexes(): Promise<void> {
+    await mongoCall(() => this.sessions.createIndexes([{ key: { expiresAt: 1 }, name: "bahi_sessions_expires" }]));
   }
 
   async create(session: { id: string; userId: string; createdAt: Date; expiresAt: Date }): Promise<void> {
-    await this.ensureIndexes();
     // An id taken already is refused (E11000), never overwritten, as the SQL primary key refuses it.
     await mongoCall(() => this.sessions.insertOne(sessionDocumentOf(session)));
   }
 
   async findActive(id: string, now: Date): Promise<SessionRecord | null> {
-    await this.ensureIndexes();
     const document = await mongoCall(() => this.sessions.findOne(activeSessionFilter(id, now)));
     return document ? sessionRecordOf(document) : null;
   }
 
   async switchBusiness(id: string, businessId: string | null): Promise<void> {
-    await this.ensureIndexes();
     await mongoCall(() => this.sessions.updateOne({ _id: id }, { $set: { businessId } }));
   }
 
   async revoke(id: string, at: Date): Promise<void> {
-    await this.ensureIndexes();
     // Only the first revocation is recorded; an unknown id matches nothing (no upsert).
     await mongoCall(() => this.sessions.updateOne({ _id: id, revokedAt: null }, { $set: { revokedAt: at } }));
   }
 
   async deleteExpired(now: Date): Promise<number> {
-    await this.ensureIndexes();
     const { deletedCount } = await mongoCall(() => this.sessions.deleteMany(expiredSessionsFilter(now)));
     return deletedCount;
   }

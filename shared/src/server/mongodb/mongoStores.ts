@@ -35,11 +35,21 @@ export async function openMongoReadSide(url: string, log?: (message: string) => 
       ? `MongoDB read store on ${db.databaseName}: a replica set, each projector commit in one transaction`
       : `MongoDB read store on ${db.databaseName}: a standalone server, so commits write documents, then checkpoints (each document keeps its position)`,
   );
+  const sessionStore = new MongoSessionStore(db);
+  const idempotency = new MongoIdempotencyStore(db);
+  try {
+    // The sweeps' indexes, once, before any request (blobs are read by _id alone).
+    await sessionStore.ensureIndexes();
+    await idempotency.ensureIndexes();
+  } catch (error) {
+    await readStore.close();
+    throw error;
+  }
   return {
     readStore,
     blobStore: new MongoBlobStore(db),
-    sessionStore: new MongoSessionStore(db),
-    idempotency: new MongoIdempotencyStore(db),
+    sessionStore,
+    idempotency,
     partitionLeases: () => new MongoLeases(db, { log }),
     health: [
       {
