@@ -218,4 +218,36 @@ describe.each(backends)("process managers on %s", (backend) => {
     expect(releases).toHaveLength(3);
     for (const release of releases) expect(release.data.reason).toMatch(/had ended when this was taken/);
   });
+
+  it("voids a series number a stalled request took after the fence, when the compensation had already read the series (CGST Rule 46(b): no gap)", async () => {
+    const { userId } = await business(app);
+    const invoiceId = randomUUID();
+    const at = new Date().toISOString();
+    const series = { userId, series: "invoice", gstin: "unregistered", financialYear: "2026-27" };
+    const seriesStream = streams.documentSeries(userId, series.series, series.gstin, series.financialYear);
+    // Recovery fenced the creation and read the series: nothing issued to it yet...
+    await append(app.stores.eventStore, streams.invoice(invoiceId), [
+      event(
+        "InvoiceCreationStarted",
+        { invoiceId, ownerId: userId, invoiceNumber: "", quotaMonth: null, startedAt: at, series: { gstin: series.gstin, financialYear: series.financialYear } },
+        userId,
+      ),
+      event("InvoiceCreationAbandoned", { invoiceId, ownerId: userId, reason: "stale", code: "STALE", abandonedAt: at }, userId),
+    ]);
+    // ...then the stalled request, past its last check, was issued the series' next number...
+    await append(app.stores.eventStore, seriesStream, [
+      event("DocumentNumberIssued", { ...series, sequence: 1, number: "INV/26-27/0001", documentId: invoiceId, documentDate: at.slice(0, 10), issuedAt: at }, userId),
+    ]);
+    // ...and the compensation, which had read the series before, ended without voiding it.
+    await append(app.stores.eventStore, streams.invoice(invoiceId), [event("InvoiceCreationCompensated", { invoiceId, ownerId: userId, compensatedAt: at }, userId)]);
+    expect((await heldByNothing(app.sql)).filter((problem) => problem.includes(invoiceId))).toHaveLength(1);
+    await nominated(app, `createInvoice-${invoiceId}`, "reopened");
+
+    const report = await resumeUnfinishedProcesses({ eventStore: app.stores.eventStore, readStore: app.stores.readStore, clock: () => new Date(), olderThanMs: 60_000 });
+    expect(report.outcomes.released).toBe(1);
+    expect((await heldByNothing(app.sql)).filter((problem) => problem.includes(invoiceId))).toEqual([]);
+    const [voided] = (await eventsOfType(app.sql, ["DocumentNumberVoided"])).filter((e) => e.data.documentId === invoiceId);
+    expect(voided?.data).toMatchObject({ number: "INV/26-27/0001", sequence: 1 });
+    await nominated(app, `createInvoice-${invoiceId}`, "done");
+  });
 });

@@ -116,10 +116,16 @@ function finished(doc: ProcessDocument): ProcessDocument {
   return { ...doc, phase: doc.holds?.length ? "reopened" : "done" };
 }
 
-/** A reservation: part of a running process, or, after its end, a stray hold to give back. */
+/**
+ * A reservation: part of a running process, or, once the process is fenced, a hold its
+ * compensation may not see. One that lands after the fence is remembered: the compensation
+ * gives it back (and `given` forgets it), or, if the compensation had already read that
+ * stream, the process ends "reopened" with it. After the end it is a stray hold at once.
+ */
 function held(doc: ProcessDocument | null, hold: string): ProcessDocument | null {
-  if (!doc || (doc.phase !== "done" && doc.phase !== "reopened")) return doc;
-  return { ...doc, phase: "reopened", holds: [...new Set([...(doc.holds ?? []), hold])] };
+  if (!doc || doc.phase === "started") return doc;
+  const holds = [...new Set([...(doc.holds ?? []), hold])];
+  return { ...doc, phase: doc.phase === "abandoned" ? "abandoned" : "reopened", holds };
 }
 
 function given(doc: ProcessDocument | null, hold: string): ProcessDocument | null {

@@ -51,6 +51,24 @@ describe("the processes read model", () => {
     expect(project([productStarted, productCompensated, skuLate]).get("createProduct-p-9")).toMatchObject({ phase: "reopened", holds: ["sku:S-9"] });
   });
 
+  it("keeps a reservation that lands between the fence and the end of the compensation, unless the compensation gives it back", () => {
+    // The compensation read the series before the stalled request's number was issued, so it voided nothing.
+    const issued: BahiEvent = {
+      type: "DocumentNumberIssued",
+      data: { userId: "u-1", series: "invoice", gstin: "27AAAPL1234C1Z5", financialYear: "2026-27", sequence: 99, number: "INV/26-27/0099", documentId: "i-1", issuedAt: "t" },
+    };
+    const voided: BahiEvent = { type: "DocumentNumberVoided", data: { ...issued.data, reason: "not created", voidedAt: "t" } } as BahiEvent;
+    expect(project([started, abandoned, issued]).get("createInvoice-i-1")).toMatchObject({ phase: "abandoned", holds: ["series:27AAAPL1234C1Z5:2026-27"] });
+    expect(project([started, abandoned, issued, compensated]).get("createInvoice-i-1")).toMatchObject({
+      phase: "reopened",
+      holds: ["series:27AAAPL1234C1Z5:2026-27"],
+    });
+    // The compensation saw it and voided it: nothing is left to give back.
+    expect(project([started, abandoned, issued, voided, compensated]).get("createInvoice-i-1")?.phase).toBe("done");
+    // Before the fence, the number is the running process's own.
+    expect(project([started, issued, abandoned, compensated]).get("createInvoice-i-1")?.phase).toBe("done");
+  });
+
   it("nominates a deletion until the release of the SKU it freed, not any other release", () => {
     const deleted: BahiEvent = { type: "ProductDeleted", data: { productId: "p-1", ownerId: "u-1", deletedAt: "t", sku: "A" } };
     const otherRelease: BahiEvent = { type: "SkuReleased", data: { userId: "u-1", sku: "B", productId: "p-1", process: "changeProductSku" } };
