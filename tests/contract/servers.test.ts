@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { EventStoreDbEventStore, MongoReadStore, openStores, StoreUnavailableError, summariseHealth } from "@bahi/shared/server";
 import { createTestDatabase, postgresUnavailableReason } from "../support/postgres.ts";
+import { expectKeyedAgain, storeKeyedInvoices } from "../support/keyedInvoices.ts";
 import { closedPort, eventStoreDbServer, mongoDbServer } from "../support/servers.ts";
 import { auditLogContract } from "./auditLog.contract.ts";
 import { eventStoreContract, newEvent } from "./eventStore.contract.ts";
@@ -139,5 +140,29 @@ describe.skipIf(mongoDb.server === null)(`MongoDB${mongoDb.skipReason ? ` (skipp
   };
   readStoreContract("mongodb", openReadStore);
   readQueriesContract("mongodb", openReadStore);
+
+  it("works out keys again at connect for a generation keyed under other declarations, and drops undeclared indexes", async () => {
+    const database = `bahi_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+    const store = await MongoReadStore.connect(url, { database });
+    try {
+      const { generation, tallied } = await storeKeyedInvoices(store);
+      // As an earlier release left it: no keys, another version, an index of an order since removed.
+      const collection = store.db.collection(`bahi_rm_docs_${generation}`);
+      await collection.updateMany({}, { $set: { keys: {} } });
+      await store.db.collection("bahi_rm_generations").updateOne({ _id: generation } as never, { $set: { keysVersion: "an earlier release" } });
+      await collection.createIndex({ owner: 1, "keys.removedOrder": 1 }, { name: "an_order_since_removed" });
+      expect(await store.tally("invoices", "owner", "byStatus")).not.toEqual(tallied);
+      const again = await MongoReadStore.connect(url, { database });
+      try {
+        await expectKeyedAgain(again, tallied);
+        expect((await collection.listIndexes().toArray()).map((index) => index.name)).not.toContain("an_order_since_removed");
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await store.dropDatabase();
+      await store.close();
+    }
+  });
   // Sessions, blobs, Idempotency-Key claims and leases on MongoDB: sideStores.test.ts.
 });

@@ -31,6 +31,7 @@ import {
   type StoredGeneration,
 } from "./mapping.ts";
 import { isDuplicateKey, mongoErrorOf } from "./unavailable.ts";
+import { upkeepGenerations } from "./upkeep.ts";
 import { countOptions, findFilter, indexSpecs, listFilter, matchFilter, pagePlan, tallyFrom, tallyPipeline } from "./queries.ts";
 
 /** How long an operation waits for a server before the store answers unavailable (503), not 30 s. */
@@ -63,8 +64,8 @@ const byPosition = (a: { position: string }, b: { position: string }) => compare
  * only this process's hints arrive. A server that cannot be reached answers StoreUnavailableError
  * within serverSelectionTimeoutMS (default 3 s).
  *
- * Not done here: working declared keys out again when KEYS_VERSION changes (SqlReadStore's
- * backfill), and dropping indexes of orders no longer declared.
+ * At connect, each live generation gets today's declared indexes, loses undeclared ones, and has
+ * its keys worked out again if they were keyed under other declarations (upkeep.ts).
  */
 export class MongoReadStore implements ReadStore {
   private readonly c: MongoCollections;
@@ -462,13 +463,11 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
-  /** At connect: the metadata's indexes, and each live generation's (new declarations included). */
+  /** At connect: the metadata's indexes, and each live generation's indexes and keys as declared today. */
   private async createIndexes(): Promise<void> {
     await this.c.generations.createIndexes([{ key: { projection: 1, status: 1 } }, { key: { status: 1 } }]);
     await this.c.checkpoints.createIndexes([{ key: { generation: 1, part: 1 } }]);
     await this.c.parked.createIndexes([{ key: { generation: 1, documentId: 1 } }, { key: { generation: 1, order: 1 } }]);
-    for (const { _id, projection } of await this.c.generations.find({ status: { $ne: "retired" } }).toArray()) {
-      await this.c.documents(_id).createIndexes(indexSpecs(projection));
-    }
+    await upkeepGenerations(this.c);
   }
 }
