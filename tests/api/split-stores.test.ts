@@ -4,15 +4,14 @@
  * always on two PostgreSQL databases; wherever EventStoreDB or MongoDB exists
  * (tests/support/servers.ts) also with events on EventStoreDB, reads on MongoDB, and both.
  */
-import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { MongoClient } from "mongodb";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStores, type EventSide, type ReadSide, type Stores } from "@bahi/shared/server";
-import { createBahi, type RunningBahi } from "../../bin/server.ts";
+import type { RunningBahi } from "../../bin/server.ts";
 import { ApiClient } from "../support/apiClient.ts";
-import { TEST_PASSWORD_COST, TEST_SESSION_SECRET } from "../support/app.ts";
+import { serveTestApp } from "../support/app.ts";
 import { createTestDatabase, postgresUnavailableReason, type TestDatabase } from "../support/postgres.ts";
 import { eventStoreDbServer, mongoDbServer, type Server } from "../support/servers.ts";
 
@@ -80,16 +79,7 @@ describe.skipIf(postgresSkipReason !== null).each(combinations)("the app with it
 
   beforeAll(async () => {
     stores = await openStores({ kind: "servers", events: await sides.events.side(), reads: await sides.reads.side() });
-    bahi = createBahi({
-      roles: ["command-api", "read-api", "projector", "worker"],
-      stores,
-      sessionSecret: TEST_SESSION_SECRET,
-      clientDir: null,
-      authLimits: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
-      passwordCost: TEST_PASSWORD_COST,
-    });
-    const server = await bahi.listen(0, "127.0.0.1");
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ bahi, baseUrl } = await serveTestApp(stores, { roles: ["command-api", "read-api", "projector", "worker"] }));
   });
 
   afterAll(async () => {

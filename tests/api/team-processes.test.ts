@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresClient, storesOnClient, type Stores } from "@bahi/shared/server";
-import { createBahi, type RunningBahi } from "../../bin/server.ts";
+import type { RunningBahi } from "../../bin/server.ts";
 import { ApiClient } from "../support/apiClient.ts";
-import { startTestApp, TEST_PASSWORD_COST, TEST_SESSION_SECRET, type Backend, type TestApp } from "../support/app.ts";
+import { serveTestApp, startTestApp, type Backend, type TestApp } from "../support/app.ts";
 import { postgresUnavailableReason } from "../support/postgres.ts";
 
 const postgresSkipReason = await postgresUnavailableReason();
@@ -24,15 +23,7 @@ describe.each(backends)("team access across API processes on %s", (backend) => {
     // Another API process on the same store: its own pool on PostgreSQL; on PGlite (one
     // process by nature) a second app over the same store.
     secondStores = app.databaseUrl ? await storesOnClient(postgresClient(app.databaseUrl), "postgres") : null;
-    second = createBahi({
-      roles: ["command-api", "read-api"],
-      stores: secondStores ?? app.stores,
-      sessionSecret: TEST_SESSION_SECRET,
-      clientDir: null,
-      passwordCost: TEST_PASSWORD_COST,
-    });
-    const server = await second.listen(0, "127.0.0.1");
-    secondUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ bahi: second, baseUrl: secondUrl } = await serveTestApp(secondStores ?? app.stores, { roles: ["command-api", "read-api"] }));
   });
   afterAll(async () => {
     await second?.close();

@@ -73,6 +73,21 @@ function contractsOn(kind: "pglite" | "postgres"): void {
       },
     };
   });
+  it(`${kind}: the chain's streams through the EventStore port land every "any" append once, however many race`, async () => {
+    const { sql, release } = await openSql(kind);
+    const store = new SqlEventStore(sql);
+    try {
+      const streams = eventStoreChainStreams(store);
+      const started = (n: number) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, type: "BahiChainStarted", data: { chainKey: `b${n}` } });
+      // Five chains started at once, each twice (two builders meeting the same new business).
+      const outcomes = await Promise.all([1, 2, 3, 4, 5, 1, 2, 3, 4, 5].map((n) => streams.append("bahi-chains", [started(n)], "any")));
+      expect(outcomes.every(Boolean)).toBe(true);
+      expect((await streams.from<{ chainKey: string }>("bahi-chains", 0)).map((data) => data.chainKey).sort()).toEqual(["b1", "b2", "b3", "b4", "b5"]);
+    } finally {
+      await store.close();
+      await release();
+    }
+  });
   const openReadStore = async () => {
     const { sql, release } = await openSql(kind);
     const store = new SqlReadStore(sql);

@@ -26,6 +26,26 @@ export async function startTestApp(backend: Backend, overrides: Partial<BahiOpti
   const sql = database ? postgresClient(database.url) : await freshPglite();
   // One clock for the app and the log: tests record events "last month" (issue 11, as-of).
   const stores = await storesOnClient(sql, backend, { clock: overrides.clock });
+  const { bahi, baseUrl } = await serveTestApp(stores, overrides);
+  return {
+    baseUrl,
+    bahi,
+    stores,
+    sql,
+    databaseUrl: database?.url ?? null,
+    async close() {
+      await bahi.close();
+      await stores.close();
+      await database?.drop();
+    },
+  };
+}
+
+/**
+ * The app over stores already open, listening on an ephemeral port: the command and read APIs and
+ * the projector unless `overrides.roles` says otherwise, with the test suites' cheap limits.
+ */
+export async function serveTestApp(stores: Stores, overrides: Partial<BahiOptions> = {}): Promise<{ bahi: RunningBahi; baseUrl: string }> {
   const bahi = createBahi({
     roles: ["command-api", "read-api", "projector"],
     stores,
@@ -38,19 +58,7 @@ export async function startTestApp(backend: Backend, overrides: Partial<BahiOpti
     ...overrides,
   });
   const server = await bahi.listen(0, "127.0.0.1");
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    bahi,
-    stores,
-    sql,
-    databaseUrl: database?.url ?? null,
-    async close() {
-      await bahi.close();
-      await stores.close();
-      await database?.drop();
-    },
-  };
+  return { bahi, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 /** Every read-model document of the active generations, for comparing two builds. */

@@ -124,8 +124,10 @@ export async function openStores(config: StoreConfig, options: { log?: (message:
   }
 }
 
-type EventSideStores = Pick<Stores, "eventStore" | "eventLog" | "auditLog" | "chainAudit" | "health"> & { close(): Promise<void> };
-type ReadSideStores = Pick<Stores, "readStore" | "blobStore" | "sessionStore" | "idempotency" | "partitionLeases" | "health"> & { close(): Promise<void> };
+/** Issue 14: what the event side's server gives a process (openServers puts the two sides together). */
+export type EventSideStores = Pick<Stores, "eventStore" | "eventLog" | "auditLog" | "chainAudit" | "health" | "close">;
+/** Issue 14: what the read side's server gives: the read models and the stores beside them. */
+export type ReadSideStores = Pick<Stores, "readStore" | "blobStore" | "sessionStore" | "idempotency" | "partitionLeases" | "health" | "close">;
 
 /** A pool on a PostgreSQL server, its schema migrated; closed again when migrating fails. */
 async function migratedClient(databaseUrl: string, log: ((message: string) => void) | undefined): Promise<SqlClient> {

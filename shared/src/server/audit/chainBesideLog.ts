@@ -53,8 +53,9 @@ export interface ChainStreams {
   /** The data of the stream's events from `revision` on, in order. */
   from<T>(streamId: string, revision: number): Promise<T[]>;
   /**
-   * Appends at the expected revision (the last event's, or "no_stream"), or wherever the stream
-   * ends ("any"). Returns false when the stream has moved on: another process wrote first.
+   * Appends at the expected revision (the last event's, or "no_stream") and returns false when
+   * the stream has moved on: another process wrote first. "any" appends wherever the stream ends
+   * and is always true: events whose ids the stream holds already are written once.
    */
   append(streamId: string, events: readonly BookkeepingEvent[], expected: number | "no_stream" | "any"): Promise<boolean>;
 }
@@ -74,7 +75,7 @@ export class ChainBesideLog implements AuditLog, ChainVerifier {
   private readonly heads = new Map<string, Head | null>();
   /** How far this process has built: the stored checkpoint may be behind it. */
   private checkpoint: string | null = null;
-  /** One build at a time in this process; a read that arrives during one waits for the next. */
+  /** One build at a time in this process; a caller that arrives during one also waits for one more, which starts after its call. */
   private building: Promise<void> | null = null;
   private again = false;
 
@@ -201,18 +202,21 @@ export function eventStoreChainStreams(store: EventStore, clock: () => Date = ()
     },
     from: async <T>(streamId: string, revision: number) => (await store.readStream(streamId)).slice(revision).map((event) => event.data as T),
     async append(streamId, events, expected) {
-      const at = expected === "any" ? (await store.readStream(streamId)).length - 1 : expected;
       const metadata = { userId: null, actor: "system:audit-chain", causationId: null, correlationId: randomUUID(), occurredAt: clock().toISOString(), schemaVersion: 1 };
-      try {
-        await store.appendToStream(
-          streamId,
-          events.map((event) => ({ id: event.id ?? randomUUID(), type: event.type, data: event.data, metadata })),
-          at === -1 ? "no_stream" : at,
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) return false;
-        throw error;
+      const batch = events.map((event) => ({ id: event.id ?? randomUUID(), type: event.type, data: event.data, metadata }));
+      for (;;) {
+        const at = expected === "any" ? (await store.readStream(streamId)).length - 1 : expected;
+        try {
+          await store.appendToStream(streamId, batch, at === -1 ? "no_stream" : at);
+          return true;
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+          if (expected !== "any") return false;
+        }
+        // "any" lost to another append between its read and its write, or its ids are there
+        // already (an append is whole: one of them there means this batch was written).
+        const held = new Set((await store.readStream(streamId)).map((event) => event.id));
+        if (batch.some((event) => held.has(event.id))) return true;
       }
     },
   };

@@ -3,12 +3,7 @@
  * and, in the same database, sessions, blobs, Idempotency-Key claims and the projector shards'
  * leases, so EventStoreDB, MongoDB and Redis are all a deployment needs.
  */
-import type { HealthCheck } from "../health.ts";
-import type { BlobStore } from "../ports/blobStore.ts";
-import type { IdempotencyStore } from "../ports/idempotencyStore.ts";
-import type { PartitionLeases } from "../ports/partitionLeases.ts";
-import type { ReadStore } from "../ports/readStore.ts";
-import type { SessionStore } from "../ports/sessionStore.ts";
+import type { ReadSideStores } from "../stores.ts";
 import { MongoBlobStore } from "./mongoBlobStore.ts";
 import { MongoIdempotencyStore } from "./mongoIdempotencyStore.ts";
 import { MongoLeases } from "./mongoLeases.ts";
@@ -16,18 +11,8 @@ import { MongoReadStore } from "./mongoReadStore.ts";
 import { MongoSessionStore } from "./mongoSessionStore.ts";
 import { mongoCall } from "./unavailable.ts";
 
-export interface MongoReadSide {
-  readStore: ReadStore;
-  blobStore: BlobStore;
-  sessionStore: SessionStore;
-  idempotency: IdempotencyStore;
-  partitionLeases(): PartitionLeases;
-  health: HealthCheck[];
-  close(): Promise<void>;
-}
-
 /** Connects (a server that is not there is StoreUnavailableError within seconds) and opens every read-side store on the URL's database. */
-export async function openMongoReadSide(url: string, log?: (message: string) => void): Promise<MongoReadSide> {
+export async function openMongoReadSide(url: string, log?: (message: string) => void): Promise<ReadSideStores> {
   const readStore = await MongoReadStore.connect(url);
   const { db } = readStore;
   log?.(
