@@ -18,6 +18,8 @@ import {
   registerReconciliationWorker,
   resumeUnfinishedProcesses,
   SandboxGsp,
+  StreamStates,
+  useStreamStates,
   registerOverdueSchedule,
   scheduleOverdueSweep,
   type AuthLimitStores,
@@ -87,6 +89,11 @@ export interface BahiOptions {
   log?: (message: string) => void;
   /** Request logs (issue 12). Default: BAHI_LOG_LEVEL, else silent (an app built in a test). */
   logger?: Logger;
+  /**
+   * Issue 38: how many entries of folded state the command side keeps (StreamStates; default
+   * BAHI_COMMAND_STATE_CACHE or DEFAULT_STATE_CACHE_SIZE).
+   */
+  commandStateCacheSize?: number;
   /** Default: a registry of this app's own; /metrics wants `Bearer <metricsToken>` when given (default BAHI_METRICS_TOKEN). */
   metrics?: BahiMetrics;
   metricsToken?: string;
@@ -95,6 +102,8 @@ export interface BahiOptions {
 export interface RunningBahi {
   app: Express;
   projector: Projector | null;
+  /** Issue 38: the folded states this process decides on, and its counts of events read and folded. */
+  streamStates: StreamStates;
   listen(port: number, host?: string): Promise<Server>;
   close(): Promise<void>;
 }
@@ -108,6 +117,14 @@ export function createBahi(options: BahiOptions): RunningBahi {
   // Issue 12: every append this process makes is timed (bahi_event_append_duration_seconds).
   const stores: Stores = { ...options.stores, eventStore: metrics.timeAppends(options.stores.eventStore) };
   const serves = (role: Role) => roles.includes(role);
+  // Issue 38: decisions in this process (commands, workers, the access check) fold only what came
+  // after the states it keeps, and long streams start from a snapshot.
+  const streamStates = new StreamStates({
+    snapshots: stores.snapshots,
+    maxSize: options.commandStateCacheSize ?? (Number(process.env.BAHI_COMMAND_STATE_CACHE) || undefined),
+    log: options.log,
+  });
+  useStreamStates(stores.eventStore, streamStates);
   const app = express();
   app.disable("x-powered-by");
   // Issue 12: first of all, so every answer (a 404, a refusal) is logged and timed by its route template.
@@ -324,6 +341,7 @@ export function createBahi(options: BahiOptions): RunningBahi {
   return {
     app,
     projector,
+    streamStates,
     listen(port, host) {
       projector?.start();
       stopBackgroundTasks = startBackgroundTasks(backgroundTasks, options.log ?? (() => {}));
@@ -352,6 +370,8 @@ export function createBahi(options: BahiOptions): RunningBahi {
         closing.closeAllConnections?.();
       }
       await authCounts?.close();
+      // Snapshots being written are let finish: the next start reads from them.
+      await streamStates.flush();
     },
   };
 }

@@ -34,6 +34,7 @@ export { SandboxGsp, type GspClient } from "./gst/gsp.ts";
 export { processSweepFromEnv, resumeUnfinishedProcesses, type ProcessRecoveryDeps, type RecoveryReport } from "./processes/recovery.ts";
 export { accessResolver } from "./team/access.ts";
 export { derivedId } from "./idempotency/ids.ts";
+export { DEFAULT_STATE_CACHE_SIZE, StreamStates, streamStatesOf, useStreamStates, type StreamStateCounters } from "./handling/streamStates.ts";
 export { fingerprintOf, IDEMPOTENCY_CODES, IDEMPOTENCY_HEADER, personScope, REPLAYED_HEADER } from "./idempotency/middleware.ts";
 
 /** The command side's HTTP routes, to mount under /api. */

@@ -195,7 +195,7 @@ describe("Idempotency-Key on commands (PGlite)", () => {
     const body = { name: "Crashed Traders", stateCode: "27" };
     const fingerprint = fingerprintOf("POST", "/api/customers", JSON.stringify(body));
     // A process claimed the key and died before appending anything.
-    expect(await app.stores.idempotency.claim(scope, key, fingerprint, now)).toEqual({ kind: "claimed" });
+    expect(await app.stores.idempotency.claim(scope, key, fingerprint, now)).toEqual({ kind: "claimed", rerun: false });
 
     const running = await keyed(owner, "POST", "/api/customers", key, body);
     expect([running.status, running.body.code]).toEqual([409, "IDEMPOTENCY_IN_PROGRESS"]);

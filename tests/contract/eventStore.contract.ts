@@ -149,6 +149,26 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
         expect((await store.readStream(streamId)).map((e) => e.revision)).toEqual([0, 1, 2, 3]);
       });
 
+      it("reads a stream from a revision on: the tail a command process has not folded yet (issue 38)", async () => {
+        const streamId = freshStreamId();
+        const written = [newEvent("ThingHappened", { n: 0 }), newEvent("ThingHappened", { n: 1 }), newEvent("ThingHappened", { n: 2 })];
+        await store.appendToStream(streamId, written, "no_stream");
+        const whole = await store.readStream(streamId);
+        expect(await store.readStream(streamId, { fromRevision: 0 })).toEqual(whole);
+        const tail = await store.readStream(streamId, { fromRevision: 1 });
+        expect(tail.map((e) => [e.revision, e.id])).toEqual([
+          [1, written[1]!.id],
+          [2, written[2]!.id],
+        ]);
+        expect(tail).toEqual(whole.slice(1));
+        // Past the head, and on a stream that does not exist: nothing, not an error.
+        expect(await store.readStream(streamId, { fromRevision: 3 })).toEqual([]);
+        expect(await store.readStream(freshStreamId(), { fromRevision: 5 })).toEqual([]);
+        // An append after a tail read shows in the next one.
+        await store.appendToStream(streamId, [newEvent("ThingHappened", { n: 3 })], 2);
+        expect((await store.readStream(streamId, { fromRevision: 3 })).map((e) => e.data)).toEqual([{ n: 3 }]);
+      });
+
       it("refuses an exact revision on a stream that does not exist", async () => {
         const streamId = freshStreamId();
         const error = await store.appendToStream(streamId, [newEvent()], 0).catch((e: unknown) => e);

@@ -45,11 +45,11 @@ export function idempotencyStoreContract(name: string, open: () => Promise<Opene
     it("claims a new key once: the same request again is in progress, another request under it a mismatch", async () => {
       const now = at("2031-01-01T00:00:00Z");
       const [scope, key, request] = [randomUUID(), randomUUID(), fingerprint()];
-      expect(await store.claim(scope, key, request, now)).toEqual({ kind: "claimed" });
+      expect(await store.claim(scope, key, request, now)).toEqual({ kind: "claimed", rerun: false });
       expect(await store.claim(scope, key, request, plus(now, 1000))).toEqual({ kind: "in-progress" });
       expect(await store.claim(scope, key, fingerprint(), plus(now, 1000))).toEqual({ kind: "mismatch" });
       // A key belongs to its scope: another scope's same key is a key of its own.
-      expect(await store.claim(randomUUID(), key, request, now)).toEqual({ kind: "claimed" });
+      expect(await store.claim(randomUUID(), key, request, now)).toEqual({ kind: "claimed", rerun: false });
     });
 
     it("replays a completed answer byte for byte, for the same request only, however long after the claim", async () => {
@@ -84,7 +84,8 @@ export function idempotencyStoreContract(name: string, open: () => Promise<Opene
       // A stale claim is still another request's key.
       expect(await store.claim(scope, key, fingerprint(), plus(now, IDEMPOTENCY_CLAIM_MS))).toEqual({ kind: "mismatch" });
       const takeover = plus(now, IDEMPOTENCY_CLAIM_MS);
-      expect(await store.claim(scope, key, request, takeover)).toEqual({ kind: "claimed" });
+      // The same request ran before and never answered: its rerun may find its own events in the log.
+      expect(await store.claim(scope, key, request, takeover)).toEqual({ kind: "claimed", rerun: true });
       // The claim taken over is fresh: the clock starts again from the takeover.
       expect(await store.claim(scope, key, request, plus(takeover, IDEMPOTENCY_CLAIM_MS - 1))).toEqual({ kind: "in-progress" });
 
@@ -115,7 +116,7 @@ export function idempotencyStoreContract(name: string, open: () => Promise<Opene
       expect((await store.claim(scope, key, request, plus(expiry, -1))).kind).toBe("replay");
       expect(await store.claim(scope, key, fingerprint(), plus(expiry, -1))).toEqual({ kind: "mismatch" });
       const newRequest = fingerprint();
-      expect(await store.claim(scope, key, newRequest, expiry)).toEqual({ kind: "claimed" });
+      expect(await store.claim(scope, key, newRequest, expiry)).toEqual({ kind: "claimed", rerun: false });
       // Claimed afresh: the old answer is gone, the new request's claim is running.
       expect(await store.claim(scope, key, newRequest, plus(expiry, 1))).toEqual({ kind: "in-progress" });
       expect(await store.claim(scope, key, request, plus(expiry, 1))).toEqual({ kind: "mismatch" });
@@ -124,7 +125,7 @@ export function idempotencyStoreContract(name: string, open: () => Promise<Opene
       const abandoned = randomUUID();
       await store.claim(scope, abandoned, request, now);
       expect(await store.claim(scope, abandoned, fingerprint(), plus(now, IDEMPOTENCY_TTL_MS - 1))).toEqual({ kind: "mismatch" });
-      expect(await store.claim(scope, abandoned, fingerprint(), plus(now, IDEMPOTENCY_TTL_MS))).toEqual({ kind: "claimed" });
+      expect(await store.claim(scope, abandoned, fingerprint(), plus(now, IDEMPOTENCY_TTL_MS))).toEqual({ kind: "claimed", rerun: false });
     });
 
     it("gives back a running claim on release, keeps an answered one, and ignores an unknown key", async () => {
@@ -133,7 +134,7 @@ export function idempotencyStoreContract(name: string, open: () => Promise<Opene
       await store.claim(scope, key, request, now);
       await store.release(scope, key);
       // Released: the retry (or even another request) runs afresh.
-      expect(await store.claim(scope, key, fingerprint(), plus(now, 1000))).toEqual({ kind: "claimed" });
+      expect(await store.claim(scope, key, fingerprint(), plus(now, 1000))).toEqual({ kind: "claimed", rerun: false });
 
       const answeredKey = randomUUID();
       await store.claim(scope, answeredKey, request, now);
@@ -144,6 +145,17 @@ export function idempotencyStoreContract(name: string, open: () => Promise<Opene
       await store.release(scope, randomUUID());
       await store.release(randomUUID(), key);
       expect(await store.claim(scope, key, request, plus(now, 2000))).toEqual({ kind: "mismatch" });
+
+      // Issue 38: the same request claiming its released key again is a rerun, at once.
+      const retried = randomUUID();
+      await store.claim(scope, retried, request, now);
+      await store.release(scope, retried);
+      expect(await store.claim(scope, retried, request, plus(now, 1))).toEqual({ kind: "claimed", rerun: true });
+      expect(await store.claim(scope, retried, request, plus(now, 2))).toEqual({ kind: "in-progress" });
+      // Its expired key claimed by the same request again: a rerun too (the ids it derives are the same).
+      const lapsed = randomUUID();
+      await store.claim(scope, lapsed, request, now);
+      expect(await store.claim(scope, lapsed, request, plus(now, IDEMPOTENCY_TTL_MS))).toEqual({ kind: "claimed", rerun: true });
     });
 
     it("sweeps the keys expired at or before its now, answered or not, and says how many", async () => {
@@ -161,7 +173,7 @@ export function idempotencyStoreContract(name: string, open: () => Promise<Opene
       expect(await store.deleteExpired(expiry)).toBe(2);
       expect(await store.deleteExpired(expiry)).toBe(0);
       // Swept keys are new keys; the one that had not expired is still its request's.
-      expect(await store.claim(scope, answered, fingerprint(), plus(expiry, -10_000))).toEqual({ kind: "claimed" });
+      expect(await store.claim(scope, answered, fingerprint(), plus(expiry, -10_000))).toEqual({ kind: "claimed", rerun: false });
       expect(await store.claim(scope, later, fingerprint(), plus(expiry, -10_000))).toEqual({ kind: "mismatch" });
     });
   });

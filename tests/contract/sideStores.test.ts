@@ -18,6 +18,9 @@ import { blobStoreContract } from "./blobStore.contract.ts";
 import { idempotencyStoreContract } from "./idempotencyStore.contract.ts";
 import { partitionLeasesContract } from "./partitionLeases.contract.ts";
 import { sessionStoreContract } from "./sessionStore.contract.ts";
+import { snapshotStoreContract } from "./snapshotStore.contract.ts";
+import { SqlSnapshotStore } from "../../shared/src/server/sql/sqlSnapshotStore.ts";
+import { MongoSnapshotStore } from "../../shared/src/server/mongodb/mongoSnapshotStore.ts";
 
 /** Advisory leases on a database of their own; each process's lock connection is named, so a test can kill just that one. */
 async function openAdvisoryLeases() {
@@ -57,6 +60,10 @@ function sqlContracts(kind: "pglite" | "postgres"): void {
     const { sql, release } = await openSql(kind);
     return { store: new SqlIdempotencyStore(sql), close: release };
   });
+  snapshotStoreContract(kind, async () => {
+    const { sql, release } = await openSql(kind);
+    return { store: new SqlSnapshotStore(sql), close: release };
+  });
   // PGlite is one process's database: Stores gives every process there `everyPartition`, nothing to share.
   if (kind === "postgres") partitionLeasesContract("postgres advisory locks", openAdvisoryLeases);
 }
@@ -85,7 +92,7 @@ describe("MongoDB side stores, with their server down (the real driver, no serve
     }
   }
 
-  it("answers StoreUnavailableError (a 503) from every call of the session, blob and idempotency stores", async () => {
+  it("answers StoreUnavailableError (a 503) from every call of the session, blob, idempotency and snapshot stores", async () => {
     const now = new Date();
     const answer = { status: 201, headers: {}, body: new Uint8Array([1]) };
     const calls: ((db: Db) => Promise<unknown>)[] = [
@@ -103,6 +110,8 @@ describe("MongoDB side stores, with their server down (the real driver, no serve
       (db) => new MongoIdempotencyStore(db).complete("scope", "key", answer, now),
       (db) => new MongoIdempotencyStore(db).release("scope", "key"),
       (db) => new MongoIdempotencyStore(db).deleteExpired(now),
+      (db) => new MongoSnapshotStore(db).load("series-1", "document-series"),
+      (db) => new MongoSnapshotStore(db).save({ streamId: "series-1", kind: "document-series", version: 1, revision: 0, position: null, state: {} }),
     ];
     const started = Date.now();
     const outcomes = await Promise.allSettled(calls.map((call) => onDownServer(call)));
@@ -155,6 +164,10 @@ describe.skipIf(mongo.server === null)(`MongoDB${mongo.skipReason ? ` (skipped: 
     const store = new MongoIdempotencyStore(db);
     await store.ensureIndexes();
     return { store, close };
+  });
+  snapshotStoreContract("mongodb", async () => {
+    const { db, close } = await openDb();
+    return { store: new MongoSnapshotStore(db), close };
   });
   for (const [variant, chunkBytes] of [
     ["inline", undefined],

@@ -7,11 +7,12 @@
 import { indianDateOf } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { notFound, ValidationError, type EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext } from "../handling/decider.ts";
+import { handle, type CommandContext } from "../handling/decider.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
 import { notesPaiseOf } from "../invoices/recordPayment.ts";
 import { errorCode, retryOnConflict } from "../processes/steps.ts";
 import { advanceDecider } from "./advance.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export interface ApplyTarget {
   userId: string;
@@ -26,7 +27,7 @@ export interface ApplyTarget {
 /** Reserve on the advance, pay the invoice, reverse the reservation when the invoice refuses. */
 export async function applyAdvance(store: EventStore, target: ApplyTarget, context: CommandContext, onReversed: (position: string | null) => void = () => {}) {
   const { userId, customerId, advanceId, invoiceId, paymentId, amountPaise, now } = target;
-  const invoice = fold(invoiceDecider, await store.readStream(streams.invoice(invoiceId)));
+  const invoice = await readState(store, streams.invoice(invoiceId), invoiceDecider);
   if (invoice.status === "none" || invoice.invoice.ownerId !== userId) throw notFound("Invoice");
   if (invoice.invoice.customer.id.toLowerCase() !== customerId) throw new ValidationError([{ path: ["invoiceId"], message: "That invoice is for another customer" }]);
   const at = now.toISOString();
@@ -65,11 +66,11 @@ export async function applyAdvance(store: EventStore, target: ApplyTarget, conte
  * pay), and takes the reservation back when the invoice refuses it.
  */
 export async function settleAdvanceApplication(store: EventStore, refs: { advanceId: string; invoiceId: string; paymentId: string }, context: CommandContext): Promise<string> {
-  const advance = fold(advanceDecider, await store.readStream(streams.advance(refs.advanceId)));
+  const advance = await readState(store, streams.advance(refs.advanceId), advanceDecider);
   if (advance.status !== "received") return "none";
   const amountPaise = advance.applications.get(refs.paymentId);
   if (amountPaise === undefined) return "none"; // reversed already
-  const invoice = fold(invoiceDecider, await store.readStream(streams.invoice(refs.invoiceId)));
+  const invoice = await readState(store, streams.invoice(refs.invoiceId), invoiceDecider);
   if (invoice.status !== "none" && invoice.payments?.some((p) => p.paymentId === refs.paymentId)) return "none";
   const { ownerId } = advance.advance;
   const at = context.now.toISOString();

@@ -24,7 +24,7 @@ import { streams, type EventData } from "@bahi/shared/events";
 import { notFound, requireUserId, ValidationError, type EventStore } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../handling/context.ts";
-import { fold, handle } from "../handling/decider.ts";
+import { handle } from "../handling/decider.ts";
 import { recordId } from "../handling/ids.ts";
 import { isOwnedActive } from "../handling/ownedRecord.ts";
 import { notesPaiseOf, paidInvoiceView } from "../invoices/recordPayment.ts";
@@ -32,6 +32,7 @@ import { customerDecider } from "../parties/customer.ts";
 import { userDecider } from "../auth/user.ts";
 import { advanceDecider, remainingPaise, type AdvanceState } from "./advance.ts";
 import { applyAdvance } from "./applyAdvanceProcess.ts";
+import { readState } from "../handling/streamStates.ts";
 
 /** The advance as GET /customers/{id}/advances shows it, from the write side's state. */
 export function advanceView(state: AdvanceState): CustomerAdvance {
@@ -78,7 +79,7 @@ async function advanceTaxFacts(
     if (errors.length > 0) throw new ValidationError(errors);
     return { supply };
   }
-  const user = fold(userDecider, await store.readStream(streams.user(userId)));
+  const user = await readState(store, streams.user(userId), userDecider);
   if (!user.registered) throw notFound("User");
   if (supplierRegistrationOf(user.profile.gstCategory) !== "Regular") return { supply };
   if (input.gstRate === undefined) throw new ValidationError([{ path: ["gstRate"], message: "GST rate is required for an advance for services" }]);
@@ -107,7 +108,7 @@ export function advanceRoutes(deps: CommandDeps): Router {
     const customerId = recordId(req.params.id, "Customer");
     const input = advanceCreateSchema.parse(req.body);
     const now = deps.clock();
-    const customer = fold(customerDecider, await deps.eventStore.readStream(streams.customer(customerId)));
+    const customer = await readState(deps.eventStore, streams.customer(customerId), customerDecider);
     if (!isOwnedActive(customer, userId)) throw notFound("Customer");
     const date = indianDateOf(input.date);
     if (date > indianDateOf(now)) throw new ValidationError([{ path: ["date"], message: "Date received cannot be in the future" }]);

@@ -3,11 +3,12 @@ import { loginSchema, registerSchema } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { DomainError, WrongExpectedRevisionError } from "@bahi/shared/server";
 import { commandContext, sendPosition } from "../handling/context.ts";
-import { fold, handle } from "../handling/decider.ts";
+import { handle } from "../handling/decider.ts";
 import type { CommandDeps } from "../deps.ts";
 import { backoffPolicy, RateLimitedError, requireNoWait } from "../handling/rateLimit.ts";
 import { failedLoginLimit, registrationLimit } from "./loginLimits.ts";
 import { emailReservationDecider, emailTaken, userDecider, userView, type UserState } from "./user.ts";
+import { readState } from "../handling/streamStates.ts";
 
 function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
@@ -51,7 +52,7 @@ export function authRoutes(deps: CommandDeps): Router {
   }
 
   async function readUser(userId: string): Promise<UserState> {
-    return fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
+    return await readState(deps.eventStore, streams.user(userId), userDecider);
   }
 
   router.post("/register", registrationsPerIp, async (req, res) => {
@@ -61,7 +62,7 @@ export function authRoutes(deps: CommandDeps): Router {
 
     // Reserve the email first. A reservation whose user stream was never written (a crash
     // between the two appends) is resumed with its reserved id instead of locking the email forever.
-    const reservation = fold(emailReservationDecider, await deps.eventStore.readStream(emailStream));
+    const reservation = await readState(deps.eventStore, emailStream, emailReservationDecider);
     let userId = reservation.reservedFor;
     if (userId === null) {
       userId = deps.newId();
@@ -107,7 +108,7 @@ export function authRoutes(deps: CommandDeps): Router {
     const deviceKey = trustedDevice(req, input.email, now);
     await throttled(res, () => (deviceKey ? requireNoWait(at, [failuresPerDevice, deviceKey]) : requireNoWait(at, [failuresPerAccount, input.email])));
 
-    const reservation = fold(emailReservationDecider, await deps.eventStore.readStream(streams.emailReservation(input.email)));
+    const reservation = await readState(deps.eventStore, streams.emailReservation(input.email), emailReservationDecider);
     const user = reservation.reservedFor ? await readUser(reservation.reservedFor) : ({ registered: false } as const);
     const check = await passwords.verify(input.password, user.registered ? user.passwordHash : passwords.dummyHash);
     if (!user.registered || !check.ok) {

@@ -9,13 +9,14 @@ import { returnPeriodOf } from "@bahi/shared/returns";
 import { DomainError, notFound, ValidationError, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import { filedReturns } from "../gst/closedPeriods.ts";
-import { fold, handle, type CommandContext } from "../handling/decider.ts";
+import { handle, type CommandContext } from "../handling/decider.ts";
 import { isId, recordId } from "../handling/ids.ts";
 import { issueSeriesNumber, UNREGISTERED, voidSeriesNumber, type SeriesKey } from "../invoices/series.ts";
 import { customerDecider } from "../parties/customer.ts";
 import { assertNotArchived } from "../parties/archive.ts";
 import { productDecider, productForInvoice } from "../products/product.ts";
 import { decideDeliveryChallan, deliveryChallanDecider, type ChallanContext, type ChallanProduct } from "./deliveryChallan.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export const DELIVERY_CHALLAN_SERIES = { series: "delivery-challan", prefix: "DC" } as const;
 
@@ -31,19 +32,19 @@ export async function issueDeliveryChallan(
   context: CommandContext,
 ) {
   const { userId, challanId, now } = target;
-  const user = fold(userDecider, await store.readStream(streams.user(userId)));
+  const user = await readState(store, streams.user(userId), userDecider);
   if (!user.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
   const businessState = user.profile.stateCode;
   if (!businessState) throw new ValidationError([{ path: ["customerId"], message: "Add your business's GSTIN or state in Settings before making delivery challans" }]);
 
-  const customer = fold(customerDecider, await store.readStream(streams.customer(recordId(input.customerId, "Customer"))));
+  const customer = await readState(store, streams.customer(recordId(input.customerId, "Customer")), customerDecider);
   if (customer.status !== "active" || customer.ownerId !== userId) throw notFound("Customer");
   // Issue 10: an archived customer gets no new challan (400 PARTY_ARCHIVED; notes still correct old invoices).
   assertNotArchived(customer, "Customer");
   const products: ChallanProduct[] = [];
   for (const item of input.items) {
     const id = item.productId.toLowerCase();
-    const product = isId(id) ? productForInvoice(fold(productDecider, await store.readStream(streams.product(id)))) : null;
+    const product = isId(id) ? productForInvoice(await readState(store, streams.product(id), productDecider)) : null;
     if (!product || product.ownerId !== userId) throw notFound("Product");
     products.push(product);
   }
@@ -112,7 +113,7 @@ async function refuseFiledPeriod(store: EventStore, userId: string, issueDate: s
 /** POST /delivery-challans/{id}/cancel: the challan withdrawn (goods not sent); its number stays used. */
 export async function cancelDeliveryChallan(store: EventStore, reason: string, target: { userId: string; challanId: string; now: Date }, context: CommandContext) {
   const { userId, challanId, now } = target;
-  const state = fold(deliveryChallanDecider, await store.readStream(streams.deliveryChallan(challanId)));
+  const state = await readState(store, streams.deliveryChallan(challanId), deliveryChallanDecider);
   if (state.status === "none" || state.challan.ownerId !== userId) throw notFound("Delivery challan");
   await refuseFiledPeriod(store, userId, state.challan.issueDate, `cancel ${state.challan.number}`);
   return handle(store, streams.deliveryChallan(challanId), deliveryChallanDecider, { kind: "cancel", ownerId: userId, reason, at: now.toISOString() }, context);

@@ -4,12 +4,13 @@ import { financialYearOf } from "@bahi/shared/returns";
 import { notFound, ValidationError, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import { reportingPeriodFor } from "../gst/closedPeriods.ts";
-import { fold, type CommandContext } from "../handling/decider.ts";
+import { type CommandContext } from "../handling/decider.ts";
 import { recordId } from "../handling/ids.ts";
 import { vendorDecider } from "../parties/vendor.ts";
 import { assertNotArchived } from "../parties/archive.ts";
 import { expenseDecider, type ExpenseFields } from "./expense.ts";
 import { issueSelfInvoiceNumber } from "./selfInvoice.ts";
+import { readState } from "../handling/streamStates.ts";
 
 /**
  * Where nothing says which states are involved (no GSTINs, no profile), the purchase is taken
@@ -34,7 +35,7 @@ async function noteTarget(eventStore: EventStore, userId: string, expenseId: str
   if (input.documentType === "bill" || !input.againstExpenseId) return;
   const targetId = recordId(input.againstExpenseId, "Bill");
   if (targetId === expenseId) throw badRequest("againstExpenseId", "A note cannot be against itself");
-  const bill = fold(expenseDecider, await eventStore.readStream(streams.expense(targetId)));
+  const bill = await readState(eventStore, streams.expense(targetId), expenseDecider);
   if (bill.status !== "active" || bill.ownerId !== userId) throw notFound("Bill");
   if ((bill.documentType ?? "bill") !== "bill") throw badRequest("againstExpenseId", "A credit or debit note must be against a bill, not another note");
   if ((bill.vendor?.id ?? null) !== vendorId) {
@@ -53,7 +54,7 @@ export async function purchaseFacts(purchase: PurchaseContext, input: ExpenseInp
   const { eventStore, userId, expenseId } = purchase;
   let vendor: ExpenseFields["vendor"] = null;
   if (input.vendorId) {
-    const state = fold(vendorDecider, await eventStore.readStream(streams.vendor(recordId(input.vendorId, "Vendor"))));
+    const state = await readState(eventStore, streams.vendor(recordId(input.vendorId, "Vendor")), vendorDecider);
     if (state.status !== "active" || state.ownerId !== userId) throw notFound("Vendor");
     // Issue 10: an archived vendor gets no new expense (400 PARTY_ARCHIVED); one already on it may stay.
     if (state.id.toLowerCase() !== purchase.currentVendorId?.toLowerCase()) assertNotArchived(state, "Vendor");
@@ -61,7 +62,7 @@ export async function purchaseFacts(purchase: PurchaseContext, input: ExpenseInp
   }
   await noteTarget(eventStore, userId, expenseId, input, vendor?.id ?? null);
 
-  const user = fold(userDecider, await eventStore.readStream(streams.user(userId)));
+  const user = await readState(eventStore, streams.user(userId), userDecider);
   const recipientGstin = user.registered ? user.profile.gstNumber : null;
   // Issue 9: a composition business claims no input tax credit (s.10(4)).
   const composition = user.registered && user.profile.gstCategory === "Composition";

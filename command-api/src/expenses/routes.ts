@@ -6,11 +6,12 @@ import { DomainError, notFound, requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { filedReturns } from "../gst/closedPeriods.ts";
 import { commandContext, sendPosition } from "../handling/context.ts";
-import { fold, handle } from "../handling/decider.ts";
+import { handle } from "../handling/decider.ts";
 import { recordId } from "../handling/ids.ts";
 import type { RecordCommand } from "../handling/ownedRecord.ts";
 import { expenseDecider, type ExpenseFields, type ExpenseState } from "./expense.ts";
 import { purchaseFacts } from "./purchaseFacts.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export function expenseRoutes(deps: CommandDeps): Router {
   const router = Router();
@@ -56,7 +57,7 @@ export function expenseRoutes(deps: CommandDeps): Router {
     const id = recordId(req.params.id, "Expense");
     const input = expenseInputSchema.parse(req.body);
     // Someone else's expense is not found, before any of its lookups can say otherwise.
-    const current = fold(expenseDecider, await deps.eventStore.readStream(streams.expense(id)));
+    const current = await readState(deps.eventStore, streams.expense(id), expenseDecider);
     if (current.status !== "active" || current.ownerId !== userId) throw notFound("Expense");
     await refuseIfFiled(userId, current);
     const now = deps.clock();
@@ -72,7 +73,7 @@ export function expenseRoutes(deps: CommandDeps): Router {
   router.delete("/:id", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
     const id = recordId(req.params.id, "Expense");
-    const current = fold(expenseDecider, await deps.eventStore.readStream(streams.expense(id)));
+    const current = await readState(deps.eventStore, streams.expense(id), expenseDecider);
     if (current.status !== "active" || current.ownerId !== userId) throw notFound("Expense");
     await refuseIfFiled(userId, current);
     const now = deps.clock();

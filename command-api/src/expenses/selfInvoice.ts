@@ -1,12 +1,13 @@
 import { selfInvoiceNumber } from "@bahi/shared/contract";
 import { streams, type BahiEventOf } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
+import { Map as ImmutableMap } from "immutable";
 import { handle, type CommandContext, type Decider } from "../handling/decider.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 
 export type SelfInvoiceEvent = BahiEventOf<"SelfInvoiceNumberIssued">;
 /** The numbers issued so far in one financial year, by the expense that holds each. */
-export type SelfInvoiceState = { count: number; byExpense: ReadonlyMap<string, string> };
+export type SelfInvoiceState = { count: number; byExpense: ImmutableMap<string, string> };
 export type SelfInvoiceCommand = { kind: "issue"; userId: string; financialYear: string; expenseId: string; at: string };
 
 /**
@@ -16,12 +17,20 @@ export type SelfInvoiceCommand = { kind: "issue"; userId: string; financialYear:
  * same number. An expense keeps the number it was given: asking again returns it.
  */
 export const selfInvoiceDecider: Decider<SelfInvoiceCommand, SelfInvoiceEvent, SelfInvoiceState> = {
-  initialState: { count: 0, byExpense: new Map() },
-  evolve(state, event) {
-    const byExpense = new Map(state.byExpense);
-    byExpense.set(event.data.expenseId, event.data.number);
-    return { count: Math.max(state.count, event.data.sequence), byExpense };
+  initialState: { count: 0, byExpense: ImmutableMap() },
+  // Issue 38: a persistent map, shared with the state before rather than copied (as the invoice series: series.ts).
+  evolve: (state, event) => ({ count: Math.max(state.count, event.data.sequence), byExpense: state.byExpense.set(event.data.expenseId, event.data.number) }),
+  snapshot: {
+    kind: "self-invoice-series",
+    version: 1,
+    encode: (state) => ({ count: state.count, byExpense: [...state.byExpense.entries()] }),
+    decode: (data, version) => {
+      if (version !== 1) return null;
+      const { count, byExpense } = data as { count: number; byExpense: [string, string][] };
+      return { count, byExpense: ImmutableMap(byExpense) };
+    },
   },
+  sizeOf: (state) => state.byExpense.size,
   decide(command, state) {
     if (state.byExpense.has(command.expenseId)) return [];
     const sequence = state.count + 1;

@@ -8,8 +8,8 @@ import { formatPaise } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import { interestPaise, nextPeriod, periodLabel, periodOrdinal, returnDueDate, returnPeriodOf, type GstReturnType } from "@bahi/shared/returns";
 import { DomainError, type EventStore } from "@bahi/shared/server";
-import { fold } from "../handling/decider.ts";
 import { gstReturnDecider } from "./gstReturn.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export type RecordKind = "sale" | "purchase";
 
@@ -61,7 +61,7 @@ const MAX_PERIODS_AHEAD = 240;
 export async function filedReturns(eventStore: EventStore, userId: string, period: string, kind: RecordKind): Promise<GstReturnType[]> {
   const filed: GstReturnType[] = [];
   for (const type of CLOSING_RETURNS[kind]) {
-    const state = fold(gstReturnDecider, await eventStore.readStream(streams.gstReturn(userId, type, period)));
+    const state = await readState(eventStore, streams.gstReturn(userId, type, period), gstReturnDecider);
     if (state.status === "filed") filed.push(type);
   }
   return filed;
@@ -126,8 +126,8 @@ export async function filedLookup(eventStore: EventStore, userId: string, from: 
     for (const type of ["GSTR1", "GSTR3B"] as const) {
       const period = p;
       reads.push(
-        eventStore.readStream(streams.gstReturn(userId, type, period)).then((events) => {
-          if (fold(gstReturnDecider, events).status === "filed") filed.add(`${type}:${period}`);
+        readState(eventStore, streams.gstReturn(userId, type, period), gstReturnDecider).then((state) => {
+          if (state.status === "filed") filed.add(`${type}:${period}`);
         }),
       );
     }

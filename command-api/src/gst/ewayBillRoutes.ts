@@ -6,11 +6,12 @@ import { ewayBillValidity, validateEwayBill, type TransportMode, type VehicleTyp
 import { requireUserId, notFound, ValidationError } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../handling/context.ts";
-import { fold, handle } from "../handling/decider.ts";
+import { handle } from "../handling/decider.ts";
 import { recordId } from "../handling/ids.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
 import { userDecider } from "../auth/user.ts";
 import { ewayBillDecider, type Generated } from "./ewayBill.ts";
+import { readState } from "../handling/streamStates.ts";
 
 /**
  * SANDBOX numbering: 12 digits derived from the bill's id. Generating a real e-way bill goes
@@ -22,7 +23,7 @@ function sandboxEwayBillNo(id: string): string {
 }
 
 async function profilePinCode(deps: CommandDeps, userId: string): Promise<string | null> {
-  const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
+  const user = await readState(deps.eventStore, streams.user(userId), userDecider);
   return user.registered ? (user.profile.pinCode ?? null) : null;
 }
 
@@ -32,7 +33,7 @@ export function ewayBillRoutes(deps: CommandDeps): Router {
   router.post("/", async (req, res) => {
     const userId = requireUserId(deps.sessions, req);
     const input = ewayBillCreateSchema.parse(req.body);
-    const invoiceState = fold(invoiceDecider, await deps.eventStore.readStream(streams.invoice(recordId(input.invoiceId, "Invoice"))));
+    const invoiceState = await readState(deps.eventStore, streams.invoice(recordId(input.invoiceId, "Invoice")), invoiceDecider);
     if (invoiceState.status === "none" || invoiceState.invoice.ownerId !== userId) throw notFound("Invoice");
     const invoice = invoiceState.invoice;
     const now = deps.clock();

@@ -12,10 +12,11 @@ import {
   type ReadStore,
 } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
-import { fold, handle, type CommandContext } from "../handling/decider.ts";
+import { handle, type CommandContext } from "../handling/decider.ts";
 import { projectedPast } from "../handling/projection.ts";
 import { GspRejectedError, type GspClient } from "./gsp.ts";
 import { gstReturnDecider, type GstReturnType } from "./gstReturn.ts";
+import { readFolded, readState } from "../handling/streamStates.ts";
 
 export const FILING_QUEUE = "gst-filing";
 
@@ -50,13 +51,11 @@ export function registerFilingWorker(deps: FilingWorkerDeps): void {
   deps.jobs.process(FILING_QUEUE, async (payload, job): Promise<FilingResult> => {
     const { userId, returnType, period, after } = payload as FilingJob;
     const stream = streams.gstReturn(userId, returnType, period);
-    const recorded = await deps.eventStore.readStream(stream);
-    const state = fold(gstReturnDecider, recorded);
-    const lastPosition = recorded.at(-1)?.position ?? null;
+    const { state, position: lastPosition } = await readFolded(deps.eventStore, stream, gstReturnDecider);
     if (state.status === "filed") return { arn: state.arn, position: lastPosition };
     if (state.status !== "requested") return { error: "No filing was requested for this return", position: lastPosition };
 
-    const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
+    const user = await readState(deps.eventStore, streams.user(userId), userDecider);
     const gstin = user.registered ? user.profile.gstNumber : null;
     const context: CommandContext = { userId, actor: "system:gst-filing-worker", correlationId: job.jobId, causationId: job.jobId, now: deps.clock() };
     const fail = async (reason: string): Promise<FilingResult> => {
@@ -112,11 +111,10 @@ export async function redispatchPendingFilings(deps: Pick<FilingWorkerDeps, "eve
   let queued = 0;
   for (const { userId, returnType, period } of pending) {
     try {
-      const recorded = await deps.eventStore.readStream(streams.gstReturn(userId, returnType, period));
-      const last = recorded.at(-1);
-      if (!last || fold(gstReturnDecider, recorded).status !== "requested") continue;
-      const job: FilingJob = { userId, returnType, period, after: last.position };
-      if (await deps.jobs.enqueue(FILING_QUEUE, filingJobId(job, last.revision), job, { attempts: 5, backoffMs: 500 })) queued += 1;
+      const recorded = await readFolded(deps.eventStore, streams.gstReturn(userId, returnType, period), gstReturnDecider);
+      if (recorded.revision === null || recorded.position === null || recorded.state.status !== "requested") continue;
+      const job: FilingJob = { userId, returnType, period, after: recorded.position };
+      if (await deps.jobs.enqueue(FILING_QUEUE, filingJobId(job, recorded.revision), job, { attempts: 5, backoffMs: 500 })) queued += 1;
     } catch (error) {
       // The queue being down fails every record alike: stop and let the next sweep try.
       if (error instanceof QueueUnavailableError) throw error;

@@ -3,9 +3,10 @@ import { streams, type BahiEventOf, type EventData } from "@bahi/shared/events";
 import { collections } from "@bahi/shared/read-models";
 import { nextPeriod, periodLabel, periodOrdinal, reconcilePurchases, returnPeriodOf, type ReconciliationDecision, type ReconciliationResult } from "@bahi/shared/returns";
 import { DomainError, getJsonBlob, putJsonBlob, type BlobRef, type BlobStore, type EventStore, type JobQueue, type ReadStore } from "@bahi/shared/server";
-import { fold, handle, type Decider } from "../handling/decider.ts";
+import { handle, type Decider } from "../handling/decider.ts";
 import { projectedPast } from "../handling/projection.ts";
 import { gstReturnDecider } from "./gstReturn.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export const RECONCILIATION_QUEUE = "purchase-reconciliation";
 
@@ -78,7 +79,7 @@ export const reconciliationDecider: Decider<ReconciliationCommand, Reconciliatio
 
 /** Whether the GSTR-3B of `period` is filed, by its own stream. */
 export async function gstr3bFiled(eventStore: EventStore, userId: string, period: string): Promise<boolean> {
-  return fold(gstReturnDecider, await eventStore.readStream(streams.gstReturn(userId, "GSTR3B", period))).status === "filed";
+  return (await readState(eventStore, streams.gstReturn(userId, "GSTR3B", period), gstReturnDecider)).status === "filed";
 }
 
 /**
@@ -134,7 +135,7 @@ export function registerReconciliationWorker(deps: { eventStore: EventStore; rea
   deps.jobs.process(RECONCILIATION_QUEUE, async (payload, job): Promise<ReconciliationJobResult> => {
     const { userId, period, after } = payload as ReconciliationJob;
     const stream = streams.reconciliation(userId, period);
-    const state = fold(reconciliationDecider, await deps.eventStore.readStream(stream));
+    const state = await readState(deps.eventStore, stream, reconciliationDecider);
     if (state.gstr2b === null) return { error: `Upload the GSTR-2B JSON for ${period} first`, position: null };
     const result = await currentReconciliation(deps, userId, period, { ...state, gstr2b: state.gstr2b }, after);
     // Thousands of rows would not fit in an event: they go to the BlobStore, the event names them.

@@ -7,8 +7,9 @@ import { DomainError, notFound, putJsonBlob, requireUserId, ValidationError } fr
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../handling/context.ts";
-import { fold, handle } from "../handling/decider.ts";
+import { handle } from "../handling/decider.ts";
 import { currentReconciliation, reconciliationDecider, refuseWhenSettled, reportInFor } from "./reconciliation.ts";
+import { readFolded, readState } from "../handling/streamStates.ts";
 
 type Gstr2bUpload = z.output<typeof gstr2bUploadSchema>;
 
@@ -24,7 +25,7 @@ export async function uploadGstr2b(
   period: string,
   data: Gstr2bUpload,
 ): Promise<{ position: string | null; invoiceCount: number }> {
-  const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
+  const user = await readState(deps.eventStore, streams.user(userId), userDecider);
   const businessGstin = user.registered ? (user.profile.gstNumber?.toUpperCase() ?? null) : null;
   if (!businessGstin) throw new DomainError("GSTR2B_MISMATCH", `This GSTR-2B is for GSTIN ${data.gstin} but your business has no GSTIN yet: add it in Settings first`);
   if (data.gstin !== businessGstin) throw new DomainError("GSTR2B_MISMATCH", `This GSTR-2B is for GSTIN ${data.gstin} but your business's GSTIN is ${businessGstin}`);
@@ -62,15 +63,13 @@ export function reconciliationRoutes(deps: CommandDeps): Router {
     const period = parsedPeriod.period.fp;
     const body = decisionBody.parse(req.body);
     const stream = streams.reconciliation(userId, period);
-    const recorded = await deps.eventStore.readStream(stream);
-    const state = fold(reconciliationDecider, recorded);
-    if (state.gstr2b === null) throw notFound("Reconciliation");
+    const { state, position } = await readFolded(deps.eventStore, stream, reconciliationDecider);
+    if (state.gstr2b === null || position === null) throw notFound("Reconciliation");
     await refuseWhenSettled(deps.eventStore, userId, period, state);
 
     // The rows as this client has seen the books: every expense it saw recorded is projected first.
     const seen = req.header("x-bahi-after");
-    const last = recorded.at(-1)!.position;
-    const after = seen && isWirePosition(seen) && compareWirePositions(seen, last) > 0 ? seen : last;
+    const after = seen && isWirePosition(seen) && compareWirePositions(seen, position) > 0 ? seen : position;
     const source = { ...state, gstr2b: state.gstr2b };
     const current = await currentReconciliation(deps, userId, period, source, after);
     if (!decidablePair(current, state.decisions, body.expenseId, body.portalKey)) {

@@ -6,12 +6,13 @@ import { QueueUnavailableError, requireUserId, type JobOutcome } from "@bahi/sha
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../handling/context.ts";
-import { fold, handle } from "../handling/decider.ts";
+import { handle } from "../handling/decider.ts";
 import { blockingProblems, filingRefusalFor } from "./filingChecks.ts";
 import { FILING_QUEUE, filingJobId, type FilingJob, type FilingResult } from "./filingWorker.ts";
 import { AlreadyFiledError, gstReturnDecider, type GstReturnType } from "./gstReturn.ts";
 import { RECONCILIATION_QUEUE, reconciliationDecider, type ReconciliationJob, type ReconciliationJobResult } from "./reconciliation.ts";
 import { reconciliationRoutes, uploadGstr2b } from "./reconciliationRoutes.ts";
+import { readFolded, readState } from "../handling/streamStates.ts";
 
 /** How long a request waits for its job before answering "still in progress". */
 const JOB_WAIT_MS = 15_000;
@@ -111,7 +112,7 @@ export function gstRoutes(deps: CommandDeps): Router {
     const userId = requireUserId(deps.sessions, req);
     const period = periodOf(req, res);
     if (!period) return;
-    const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
+    const user = await readState(deps.eventStore, streams.user(userId), userDecider);
     // Issue 9: a composition business files CMP-08 instead, an unregistered one nothing (409, nothing recorded).
     const notApplicable = user.registered ? monthlyReturnNotApplicable(user.profile.gstCategory, returnType) : null;
     if (notApplicable) return answer(res, 409, { success: false, code: "RETURN_NOT_APPLICABLE", error: notApplicable });
@@ -119,7 +120,7 @@ export function gstRoutes(deps: CommandDeps): Router {
       return answer(res, 400, { success: false, error: "Add your GSTIN in Settings before filing returns" });
     }
     const now = deps.clock();
-    const own = fold(gstReturnDecider, await deps.eventStore.readStream(streams.gstReturn(userId, returnType, period)));
+    const own = await readState(deps.eventStore, streams.gstReturn(userId, returnType, period), gstReturnDecider);
     if (own.status === "filed") return answer(res, 409, { success: false, arn: own.arn, error: new AlreadyFiledError(returnType, period, own.arn).message });
     // The portal's rules first (design §4), then the return's own problems: both refuse before anything is recorded.
     const refusal = await filingRefusalFor(deps, userId, user.profile.gstRegistrationDate ?? null, user.registeredAt, returnType, period, now);
@@ -159,7 +160,7 @@ export function gstRoutes(deps: CommandDeps): Router {
     let outcome: JobOutcome;
     try {
       await deps.jobs.enqueue(FILING_QUEUE, jobId, job, { attempts: 5, backoffMs: 500 });
-      const recordedOutcome = async () => fold(gstReturnDecider, await deps.eventStore.readStream(stream)).status !== "requested";
+      const recordedOutcome = async () => (await readState(deps.eventStore, stream, gstReturnDecider)).status !== "requested";
       outcome = await awaitJob(FILING_QUEUE, jobId, startedAt, recordedOutcome);
     } catch {
       // The request is recorded: the periodic re-dispatch queues it once the queue is back,
@@ -174,9 +175,8 @@ export function gstRoutes(deps: CommandDeps): Router {
     }
     // The queue could not tell (it failed, erred or ran out of time): the return's own stream
     // is the truth, so a return that was filed is never answered with an error.
-    const recorded = await deps.eventStore.readStream(stream);
-    const state = fold(gstReturnDecider, recorded);
-    if (recorded.length > 0) sendPosition(res, recorded.at(-1)!.position);
+    const { state, position } = await readFolded(deps.eventStore, stream, gstReturnDecider);
+    if (position !== null) sendPosition(res, position);
     if (state.status === "filed") return answer(res, 200, { success: true, arn: state.arn });
     if (state.status === "failed") return answer(res, 422, { success: false, error: state.reason });
     if (outcome.state === "failed") return answer(res, 502, { success: false, error: `Filing failed: ${outcome.error}` });
@@ -202,12 +202,12 @@ export function gstRoutes(deps: CommandDeps): Router {
     const userId = requireUserId(deps.sessions, req);
     const period = periodOf(req, res);
     if (!period) return;
-    const recorded = await deps.eventStore.readStream(streams.reconciliation(userId, period));
-    if (fold(reconciliationDecider, recorded).gstr2b === null) {
+    const recorded = await readFolded(deps.eventStore, streams.reconciliation(userId, period), reconciliationDecider);
+    if (recorded.state.gstr2b === null || recorded.revision === null || recorded.position === null) {
       return answer(res, 400, { success: false, error: `No GSTR-2B has been uploaded for ${period}. Download it from the GST portal and upload it first.` });
     }
     if (!(await queueReachable(res, "Reconciliation is unavailable right now (the job queue cannot be reached). Please try again shortly."))) return;
-    const last = recorded.at(-1)!;
+    const last = { revision: recorded.revision, position: recorded.position };
     const jobId = `recon.${userId}.${period}.r${last.revision}.${deps.clock().getTime()}`;
     // Include every expense this client has seen recorded, not only those before the upload.
     const seen = req.header("x-bahi-after");

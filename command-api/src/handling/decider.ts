@@ -1,14 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { CURRENT_SCHEMA_VERSION, upcast, validateEvent, type BahiEvent } from "@bahi/shared/events";
-import type { EventStore, ExpectedRevision, NewEvent, RecordedEvent } from "@bahi/shared/server";
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from "@bahi/shared/server";
 import type { RecordRevisionGuard } from "./revision.ts";
-import { beforeOwnEvents, nextId } from "../idempotency/ids.ts";
+import { nextId } from "../idempotency/ids.ts";
+import { streamStatesOf, type SnapshotCodec } from "./streamStates.ts";
 
-/** A pure decider: no I/O, no clock, no random ids (they come in with the command). */
+/**
+ * A pure decider: no I/O, no clock, no random ids (they come in with the command).
+ *
+ * Issue 38: evolve returns a new state and never changes the one it is given, and never copies
+ * what grows with the stream (a series' numbers are a persistent map: series.ts), so folding one
+ * more event costs the same at the 1,00,000th as at the first. A decision folds only the events
+ * after the state this process keeps (streamStates.ts); a decider whose stream grows with the
+ * business's history also says how its state is snapshotted and measured.
+ */
 export interface Decider<Command, Event extends BahiEvent, State> {
   initialState: State;
   evolve(state: State, event: Event): State;
   decide(command: Command, state: State): Event[];
+  /** For a stream that grows with the business's history: how its state is kept across restarts. */
+  snapshot?: SnapshotCodec<State>;
+  /** Roughly how many entries the state holds, for the bound on kept states (default 1). */
+  sizeOf?(state: State): number;
 }
 
 /** Who is acting and why; becomes every appended event's metadata. */
@@ -57,6 +70,7 @@ function toNewEvent(event: BahiEvent, context: CommandContext): NewEvent {
   };
 }
 
+/** Folds events read in full (a test's, a replay's); a decision reads through readState/handle instead. */
 export function fold<Event extends BahiEvent, State>(decider: Pick<Decider<unknown, Event, State>, "evolve" | "initialState">, recorded: readonly RecordedEvent[]): State {
   let state = decider.initialState;
   for (const event of recorded) {
@@ -67,8 +81,9 @@ export function fold<Event extends BahiEvent, State>(decider: Pick<Decider<unkno
 }
 
 /**
- * Read the aggregate's own stream, fold it, decide, append with the revision we read.
- * A concurrent writer makes the append fail with WrongExpectedRevisionError (a 409).
+ * Read the aggregate's state (the process's kept state and the events after it: streamStates.ts),
+ * decide, append with the revision the state stands at. A concurrent writer makes the append
+ * fail with WrongExpectedRevisionError (a 409, or a retry that reads the stream's tail again).
  */
 export async function handle<Command, Event extends BahiEvent, State>(
   eventStore: EventStore,
@@ -77,23 +92,30 @@ export async function handle<Command, Event extends BahiEvent, State>(
   command: Command,
   context: CommandContext,
 ): Promise<Handled<State>> {
-  // A re-run after a crash decides on the stream as it stood before its own first attempt.
-  const recorded = beforeOwnEvents(await eventStore.readStream(streamId));
-  const state = fold(decider, recorded);
+  const states = streamStatesOf(eventStore);
+  // A re-run after a crash decides on the stream as it stood before its own first attempt (StreamStates.read).
+  const { state, revision, position } = await states.read(eventStore, streamId, decider);
   const events = decider.decide(command, state);
-  const lastRevision = recorded.length === 0 ? null : recorded[recorded.length - 1]!.revision;
   // Issue 12: a stale If-Match appends nothing. After decide, so someone else's record stays "not found".
-  context.expectedRevision?.check(streamId, recorded);
+  context.expectedRevision?.check(streamId, revision, position);
   if (events.length === 0) {
-    if (lastRevision !== null) context.expectedRevision?.reached(streamId, lastRevision);
-    return { state, events, position: null, revision: lastRevision };
+    if (revision !== null) context.expectedRevision?.reached(streamId, revision);
+    return { state, events, position: null, revision };
   }
-  const expected: ExpectedRevision = recorded.length === 0 ? "no_stream" : recorded[recorded.length - 1]!.revision;
-  const result = await eventStore.appendToStream(
-    streamId,
-    events.map((event) => toNewEvent(event, context)),
-    expected,
-  );
+  const expected: ExpectedRevision = revision === null ? "no_stream" : revision;
+  let result: AppendResult;
+  try {
+    result = await eventStore.appendToStream(
+      streamId,
+      events.map((event) => toNewEvent(event, context)),
+      expected,
+    );
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) states.moved(streamId);
+    throw error;
+  }
   context.expectedRevision?.reached(streamId, result.nextExpectedRevision);
-  return { state: events.reduce(decider.evolve, state), events, position: result.position, revision: result.nextExpectedRevision };
+  const after = events.reduce(decider.evolve, state);
+  states.appended(streamId, decider, after, result.nextExpectedRevision, result.position);
+  return { state: after, events, position: result.position, revision: result.nextExpectedRevision };
 }

@@ -9,16 +9,7 @@
  * fields it needs.
  */
 import { IF_MATCH_HEADER, isRecordId, parseIfMatch } from "@bahi/shared/contract";
-import {
-  currentRecordView,
-  isRevisionedRecordPath,
-  recordStream,
-  StaleRevisionError,
-  ValidationError,
-  type ReadStore,
-  type RecordedEvent,
-  type RevisionedRecordPath,
-} from "@bahi/shared/server";
+import { currentRecordView, isRevisionedRecordPath, recordStream, StaleRevisionError, ValidationError, type ReadStore, type RevisionedRecordPath } from "@bahi/shared/server";
 
 /** What the guard needs of a request. */
 export interface WriteRequest {
@@ -44,11 +35,9 @@ export class RecordRevisionGuard {
   }
 
   /** Throws StaleRevisionError when the stream has moved past the If-Match. */
-  check(streamId: string, recorded: readonly RecordedEvent[]): void {
+  check(streamId: string, revision: number | null, position: string | null): void {
     if (this.settled || this.expected === null || streamId !== this.streamId) return;
-    const last = recorded.at(-1);
-    const revision = last?.revision ?? null;
-    if (revision !== this.expected) throw new StaleRevisionError(streamId, this.expected, revision, last?.position ?? null, this.record);
+    if (revision !== this.expected) throw new StaleRevisionError(streamId, this.expected, revision, position, this.record);
   }
 
   /** The stream stands at `revision` after this request's decision on it (appended, or nothing to append). */

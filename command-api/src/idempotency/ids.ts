@@ -18,6 +18,8 @@ interface IdSource {
    * a timer inherits the async context) draws random ids, like any background work.
    */
   open: boolean;
+  /** Issue 38: the same request ran before under this key (ClaimOutcome's rerun): its own events may be in the log. */
+  rerun: boolean;
 }
 
 const requestIds = new AsyncLocalStorage<IdSource>();
@@ -39,8 +41,8 @@ function idFromSeed(seed: string, n: number): string {
  * Runs `work` (and everything it awaits) with ids derived from this claim; `work` is handed the
  * function that ends them, called once the request has answered.
  */
-export function withDerivedIds<T>(scope: string, key: string, fingerprint: string, work: (close: () => void) => T): T {
-  const source: IdSource = { seed: seedOf(scope, key, fingerprint), drawn: 0, open: true };
+export function withDerivedIds<T>(scope: string, key: string, fingerprint: string, work: (close: () => void) => T, rerun = false): T {
+  const source: IdSource = { seed: seedOf(scope, key, fingerprint), drawn: 0, open: true, rerun };
   return requestIds.run(source, () => work(() => (source.open = false)));
 }
 
@@ -60,6 +62,16 @@ export function nextId(random: () => string): string {
 export function peekNextId(): string | null {
   const source = openSource();
   return source ? idFromSeed(source.seed, source.drawn) : null;
+}
+
+/**
+ * Issue 38: whether this request re-runs one that may have appended already. Only then can its
+ * own events stand in a stream before a revision a command process has folded (a kept state or
+ * a snapshot), so only then are streams read whole for its decisions (handling/streamStates.ts);
+ * every first run reads just what came after the kept state.
+ */
+export function isRerun(): boolean {
+  return openSource()?.rerun ?? false;
 }
 
 /**

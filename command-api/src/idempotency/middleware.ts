@@ -95,13 +95,19 @@ export function idempotentCommands(store: IdempotencyStore, clock: () => Date): 
         res.status(409).json({ code: IDEMPOTENCY_CODES.inProgress, message: "This request is still being processed. Try again in a moment." } satisfies ErrorBody);
         return;
       case "claimed":
-        withDerivedIds(scope, key, fingerprint, (close) => {
-          keepAnswer(res, (answer, setsCookie) => {
-            close();
-            return settle(store, scope, key, answer, setsCookie, clock);
-          });
-          next();
-        });
+        withDerivedIds(
+          scope,
+          key,
+          fingerprint,
+          (close) => {
+            keepAnswer(res, (answer, setsCookie) => {
+              close();
+              return settle(store, scope, key, answer, setsCookie, clock);
+            });
+            next();
+          },
+          outcome.rerun,
+        );
     }
   };
 }

@@ -2,11 +2,12 @@ import { indianDateOf } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
 import { DomainError } from "@bahi/shared/server";
-import { fold, handle, type CommandContext, type Handled } from "../handling/decider.ts";
+import { handle, type CommandContext, type Handled } from "../handling/decider.ts";
 import { errorCode, errorReason, retryOnConflict } from "../processes/steps.ts";
 import { creationAbandoned, invoiceDecider, invoiceNumberDecider, type InvoiceDraft, type InvoiceState } from "./invoice.ts";
 import { invoiceQuotaDecider } from "./quota.ts";
 import { INVOICE_SERIES, issueSeriesNumber, readSeries, voidSeriesNumber, type SeriesKey } from "./series.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export const CREATE_INVOICE = "createInvoice";
 
@@ -45,10 +46,10 @@ export async function runCreateInvoiceProcess(eventStore: EventStore, request: C
   // Refusals one request can cause are decided on what is already recorded, before anything
   // is appended: a taken number or a full month appends nothing. Only a lost race does.
   if (!series) {
-    const numberHolder = fold(invoiceNumberDecider, await eventStore.readStream(streams.invoiceNumberReservation(userId, typedNumber))).holder;
+    const numberHolder = (await readState(eventStore, streams.invoiceNumberReservation(userId, typedNumber), invoiceNumberDecider)).holder;
     if (numberHolder !== null && numberHolder !== invoiceId) throw new DomainError("CONFLICT", "Invoice number already exists");
   }
-  if (free) invoiceQuotaDecider.decide({ kind: "use", userId, month, invoiceId, limit: free.limit }, fold(invoiceQuotaDecider, await eventStore.readStream(quotaStream)));
+  if (free) invoiceQuotaDecider.decide({ kind: "use", userId, month, invoiceId, limit: free.limit }, await readState(eventStore, quotaStream, invoiceQuotaDecider));
 
   const intent = {
     invoiceId,
@@ -92,7 +93,7 @@ export async function runCreateInvoiceProcess(eventStore: EventStore, request: C
 
 /** A re-read before each reservation: a process fenced by recovery stops taking things. */
 async function assertStillStarted(eventStore: EventStore, invoiceStream: string): Promise<void> {
-  const state = fold(invoiceDecider, await eventStore.readStream(invoiceStream));
+  const state = await readState(eventStore, invoiceStream, invoiceDecider);
   if (state.status === "none" && state.creation?.phase !== "started") throw creationAbandoned();
 }
 

@@ -18,7 +18,6 @@ import {
 import { streams } from "@bahi/shared/events";
 import { DomainError, notFound, ValidationError, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
-import { fold } from "../handling/decider.ts";
 import { isId, recordId } from "../handling/ids.ts";
 import { customerDecider } from "../parties/customer.ts";
 import { productDecider, productForInvoice } from "../products/product.ts";
@@ -28,6 +27,7 @@ import type { InvoiceDraft } from "./invoice.ts";
 import { recipientParticularsProblems } from "./recipientParticulars.ts";
 import { supplyTreatment } from "./supplyTreatment.ts";
 import { lineTaxabilityFact, salesDocument, salesDocumentFacts } from "./salesDocument.ts";
+import { readState } from "../handling/streamStates.ts";
 
 /** The GST Compensation Cess ended with the 1 Feb 2026 notification (GST.md §2.2): none on later supplies. */
 const COMPENSATION_CESS_ENDED = "2026-02-01";
@@ -43,7 +43,7 @@ export async function draftInvoice(
   input: InvoiceCreateInput,
   now: Date,
 ): Promise<{ draft: InvoiceDraft; free: { limit: number } | null }> {
-  const user = fold(userDecider, await store.readStream(streams.user(userId)));
+  const user = await readState(store, streams.user(userId), userDecider);
   if (!user.registered) throw new DomainError("UNAUTHENTICATED", "Please sign in to continue");
   const businessState = user.profile.stateCode;
   if (!businessState) {
@@ -54,13 +54,13 @@ export async function draftInvoice(
   const dueProblem = dueDateProblem(issueDate, input.dueDate);
   if (dueProblem) throw badRequest([{ path: ["dueDate"], message: dueProblem }]);
 
-  const customer = fold(customerDecider, await store.readStream(streams.customer(recordId(input.customerId, "Customer"))));
+  const customer = await readState(store, streams.customer(recordId(input.customerId, "Customer")), customerDecider);
   if (customer.status !== "active" || customer.ownerId !== userId) throw notFound("Customer");
 
   const productIds = [...new Set(input.items.map((item) => item.productId.toLowerCase()))];
   const products = new Map<string, NonNullable<ReturnType<typeof productForInvoice>>>();
   for (const id of productIds) {
-    const product = isId(id) ? productForInvoice(fold(productDecider, await store.readStream(streams.product(id)))) : null;
+    const product = isId(id) ? productForInvoice(await readState(store, streams.product(id), productDecider)) : null;
     if (!product || product.ownerId !== userId) throw notFound("Product");
     products.set(id, product);
   }

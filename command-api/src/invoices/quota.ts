@@ -1,10 +1,12 @@
 import type { BahiEventOf } from "@bahi/shared/events";
 import { streams } from "@bahi/shared/events";
 import { DomainError, type EventStore } from "@bahi/shared/server";
-import { fold, type Decider } from "../handling/decider.ts";
+import { Set as ImmutableSet } from "immutable";
+import { type Decider } from "../handling/decider.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export type QuotaEvent = BahiEventOf<"InvoiceQuotaUsed" | "InvoiceQuotaReturned">;
-export type QuotaState = { used: ReadonlySet<string> };
+export type QuotaState = { used: ImmutableSet<string> };
 export type QuotaCommand =
   | { kind: "use"; userId: string; month: string; invoiceId: string; limit: number }
   /** `reason` and `process` say why, for an auditor reading the counter stream. */
@@ -15,23 +17,21 @@ export type QuotaCommand =
  * expected revision, so twenty parallel creates cannot all see "9 used" and pass.
  */
 export const invoiceQuotaDecider: Decider<QuotaCommand, QuotaEvent, QuotaState> = {
-  initialState: { used: new Set() },
+  initialState: { used: ImmutableSet() },
+  // Issue 38: a persistent set, shared with the state before rather than copied.
   evolve(state, event) {
-    const used = new Set(state.used);
     switch (event.type) {
       case "InvoiceQuotaUsed":
-        used.add(event.data.invoiceId);
-        break;
+        return { used: state.used.add(event.data.invoiceId) };
       case "InvoiceQuotaReturned":
-        used.delete(event.data.invoiceId);
-        break;
+        return { used: state.used.delete(event.data.invoiceId) };
       default: {
         const exhaustive: never = event;
         return exhaustive;
       }
     }
-    return { used };
   },
+  sizeOf: (state) => state.used.size,
   decide(command, state) {
     switch (command.kind) {
       case "use":
@@ -61,5 +61,5 @@ export const invoiceQuotaDecider: Decider<QuotaCommand, QuotaEvent, QuotaState> 
 
 /** This month's count on the free plan's counter stream. */
 export async function invoicesUsedIn(eventStore: EventStore, userId: string, month: string): Promise<number> {
-  return fold(invoiceQuotaDecider, await eventStore.readStream(streams.invoiceQuota(userId, month))).used.size;
+  return (await readState(eventStore, streams.invoiceQuota(userId, month), invoiceQuotaDecider)).used.size;
 }

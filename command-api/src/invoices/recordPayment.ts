@@ -2,18 +2,19 @@
 import { formatPaise, indianDateOf, toPaise, type Invoice, type PaymentCreateInput } from "@bahi/shared/contract";
 import { invoiceView, noteShareOf, paymentView, streams } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext } from "../handling/decider.ts";
+import { handle, type CommandContext } from "../handling/decider.ts";
 import { invoiceNotesDecider, salesNoteDecider } from "../notes/salesNote.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 import { invoiceDecider, type InvoiceState } from "./invoice.ts";
 import { balanceOf } from "./payments.ts";
+import { readState } from "../handling/streamStates.ts";
 
 /** The invoice's notes, net (debit − credit), in paise: only notes actually issued and still standing. */
 export async function notesPaiseOf(store: EventStore, invoiceId: string): Promise<number> {
-  const ledger = fold(invoiceNotesDecider, await store.readStream(streams.invoiceNotes(invoiceId)));
+  const ledger = await readState(store, streams.invoiceNotes(invoiceId), invoiceNotesDecider);
   let net = 0;
   for (const [noteId, entry] of ledger.standing) {
-    const note = fold(salesNoteDecider, await store.readStream(streams.salesNote(noteId)));
+    const note = await readState(store, streams.salesNote(noteId), salesNoteDecider);
     if (note.status === "issued") net += (entry.kind === "credit" ? -1 : 1) * noteShareOf(note.note, invoiceId);
   }
   return net;

@@ -8,17 +8,18 @@ import { streams } from "@bahi/shared/events";
 import { financialYearOf, periodLabel, returnPeriodOf } from "@bahi/shared/returns";
 import { DomainError, ValidationError, type EventStore } from "@bahi/shared/server";
 import { filedReturns } from "../gst/closedPeriods.ts";
-import { fold, handle, type CommandContext, type Handled } from "../handling/decider.ts";
+import { handle, type CommandContext, type Handled } from "../handling/decider.ts";
 import { invoiceNotesDecider } from "../notes/salesNote.ts";
 import { draftInvoice } from "./draftInvoice.ts";
 import { documentTypeChangeProblem } from "./salesDocument.ts";
 import { changeable, invoiceDecider, type InvoiceDraft, type InvoiceState } from "./invoice.ts";
+import { readState } from "../handling/streamStates.ts";
 
 const RETURN_NAME = { GSTR1: "GSTR-1", GSTR3B: "GSTR-3B" } as const;
 
 /** The invoice as it stands, refused (404, 409) when it cannot be changed by this user. */
 async function changeableInvoice(store: EventStore, userId: string, invoiceId: string): Promise<InvoiceDraft> {
-  const state = fold(invoiceDecider, await store.readStream(streams.invoice(invoiceId)));
+  const state = await readState(store, streams.invoice(invoiceId), invoiceDecider);
   changeable(state, userId);
   const period = state.invoice.reportingPeriod ?? returnPeriodOf(state.invoice.issueDate);
   const filed = await filedReturns(store, userId, period, "sale");
@@ -31,7 +32,7 @@ async function changeableInvoice(store: EventStore, userId: string, invoiceId: s
   }
   // Once a credit or debit note adjusts it, the invoice is what the note refers to: further
   // corrections are notes too (s.34), never a silent change under the note.
-  if (fold(invoiceNotesDecider, await store.readStream(streams.invoiceNotes(invoiceId))).standing.size > 0) {
+  if ((await readState(store, streams.invoiceNotes(invoiceId), invoiceNotesDecider)).standing.size > 0) {
     throw new DomainError("CONFLICT", `Invoice ${state.invoice.invoiceNumber} has a credit or debit note against it: correct it with another note`);
   }
   return state.invoice;

@@ -6,7 +6,7 @@ import { requireUserId, ValidationError, type EventStore } from "@bahi/shared/se
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../handling/context.ts";
-import { fold, handle } from "../handling/decider.ts";
+import { handle } from "../handling/decider.ts";
 import { recordId } from "../handling/ids.ts";
 import { indianMonth } from "../handling/month.ts";
 import { runCreateInvoiceProcess } from "./createInvoiceProcess.ts";
@@ -18,6 +18,7 @@ import { markPaidRoute, paymentRoutes } from "./paymentRoutes.ts";
 import { assertInStock } from "./stockCheck.ts";
 import { assertCustomerCanBeInvoiced } from "../parties/partyChecks.ts";
 import { DEFAULT_INVOICE_PREFIX, invoiceSeriesKey, isFutureSeriesNumber, nextSeriesNumber, readSeries } from "./series.ts";
+import { readState } from "../handling/streamStates.ts";
 
 const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -29,7 +30,7 @@ const nextNumberQuery = z.object({
 
 /** The business's GSTIN and invoice prefix, from its own stream. */
 async function numberingOf(eventStore: EventStore, userId: string): Promise<{ gstin: string | null; prefix: string; gstCategory: string | null }> {
-  const user = fold(userDecider, await eventStore.readStream(streams.user(userId)));
+  const user = await readState(eventStore, streams.user(userId), userDecider);
   if (!user.registered) return { gstin: null, prefix: DEFAULT_INVOICE_PREFIX, gstCategory: null };
   return { gstin: user.profile.gstNumber, prefix: user.profile.invoicePrefix ?? DEFAULT_INVOICE_PREFIX, gstCategory: user.profile.gstCategory };
 }

@@ -25,8 +25,8 @@ import { collections } from "@bahi/shared/read-models";
 import { DomainError, type ReadStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import type { CommandDeps } from "../deps.ts";
-import { fold } from "../handling/decider.ts";
 import { invoiceDecider } from "./invoice.ts";
+import { readState } from "../handling/streamStates.ts";
 
 /** How long a sale waits for the products read model to catch up before refusing to guess. */
 const PRODUCTS_WAIT_MS = 3_000;
@@ -80,12 +80,12 @@ export async function assertInStock(
   request: { userId: string; items: readonly Line[]; invoiceId?: string },
 ): Promise<void> {
   const { userId, items } = request;
-  const user = fold(userDecider, await deps.eventStore.readStream(streams.user(userId)));
+  const user = await readState(deps.eventStore, streams.user(userId), userDecider);
   if (!user.registered || user.profile.allowNegativeStock === true) return;
 
   let previous: readonly Line[] = [];
   if (request.invoiceId) {
-    const state = fold(invoiceDecider, await deps.eventStore.readStream(streams.invoice(request.invoiceId)));
+    const state = await readState(deps.eventStore, streams.invoice(request.invoiceId), invoiceDecider);
     if (state.status === "none" || state.status === "cancelled" || state.invoice.ownerId !== userId) return;
     previous = state.invoice.lines;
   }

@@ -9,21 +9,22 @@ import { financialYearOf } from "@bahi/shared/returns";
 import { DomainError, notFound, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
 import { reportingPeriodFor } from "../gst/closedPeriods.ts";
-import { fold, handle, type CommandContext } from "../handling/decider.ts";
+import { handle, type CommandContext } from "../handling/decider.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
 import { issueSeriesNumber, UNREGISTERED, voidSeriesNumber, type SeriesKey } from "../invoices/series.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 import { decideSalesNote, invoiceNotesDecider, salesNoteDecider, type NoteInvoice } from "./salesNote.ts";
+import { readState } from "../handling/streamStates.ts";
 
 const SERIES = { credit: { series: "credit-note", prefix: "CN" }, debit: { series: "debit-note", prefix: "DN" } } as const;
 
 async function loadInvoices(store: EventStore, userId: string, invoiceIds: readonly string[]): Promise<NoteInvoice[]> {
   const loaded: NoteInvoice[] = [];
   for (const invoiceId of invoiceIds) {
-    const state = fold(invoiceDecider, await store.readStream(streams.invoice(invoiceId)));
+    const state = await readState(store, streams.invoice(invoiceId), invoiceDecider);
     if (state.status === "none" || state.invoice.ownerId !== userId) throw notFound("Invoice");
     if (state.status === "cancelled") throw new DomainError("CONFLICT", `Invoice ${state.invoice.invoiceNumber} is cancelled: no note can be issued against it`);
-    const notes = fold(invoiceNotesDecider, await store.readStream(streams.invoiceNotes(invoiceId)));
+    const notes = await readState(store, streams.invoiceNotes(invoiceId), invoiceNotesDecider);
     loaded.push({ invoice: state.invoice, creditedPaise: notes.creditedPaise });
   }
   return loaded;
@@ -47,7 +48,7 @@ export async function issueSalesNote(
   const { userId, noteId, now } = target;
   const issueDate = input.issueDate ?? indianDateOf(now);
   const invoices = await loadInvoices(store, userId, input.invoiceIds);
-  const user = fold(userDecider, await store.readStream(streams.user(userId)));
+  const user = await readState(store, streams.user(userId), userDecider);
   const gstin = user.registered ? user.profile.gstNumber : null;
   const roundOff = user.registered ? (user.profile.roundOff ?? true) : true;
   const checked = decideSalesNote(kind, input, invoices, { noteId, number: "", issueDate, now, roundOff });

@@ -19,11 +19,11 @@ import { streams } from "@bahi/shared/events";
 import { collections, type DeliveryChallanDocument, type SalesNoteDocument } from "@bahi/shared/read-models";
 import { customerAdvances, customerDocuments, customerInvoices, DomainError, notFound, type ReadStore } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
-import { fold } from "../handling/decider.ts";
 import { recordId } from "../handling/ids.ts";
 import { assertNotArchived } from "./archive.ts";
 import { customerDecider } from "./customer.ts";
 import { vendorDecider } from "./vendor.ts";
+import { readState } from "../handling/streamStates.ts";
 
 type Deps = Pick<CommandDeps, "eventStore" | "readStore" | "eventLog">;
 
@@ -114,7 +114,7 @@ const VENDOR_DOCUMENTS: Record<string, DocumentEvent> = {
 
 /** Before deleting a customer: none of their invoices, credit/debit notes or delivery challans may exist. */
 export async function assertCustomerHasNoDocuments(deps: Deps, userId: string, customerId: string): Promise<void> {
-  const customer = fold(customerDecider, await deps.eventStore.readStream(streams.customer(customerId)));
+  const customer = await readState(deps.eventStore, streams.customer(customerId), customerDecider);
   // Not there or not the user's: the deletion itself answers 404.
   if (customer.status !== "active" || customer.ownerId !== userId) return;
   const id = customerId.toLowerCase();
@@ -143,7 +143,7 @@ export async function assertCustomerHasNoDocuments(deps: Deps, userId: string, c
 
 /** Before deleting a vendor: none of their expenses (purchases) may exist. */
 export async function assertVendorHasNoDocuments(deps: Deps, userId: string, vendorId: string): Promise<void> {
-  const vendor = fold(vendorDecider, await deps.eventStore.readStream(streams.vendor(vendorId)));
+  const vendor = await readState(deps.eventStore, streams.vendor(vendorId), vendorDecider);
   if (vendor.status !== "active" || vendor.ownerId !== userId) return;
   const id = vendorId.toLowerCase();
   const checkpoints = await deps.readStore.checkpoints();
@@ -171,7 +171,7 @@ export async function assertCustomerCanBeInvoiced(
   deps: Deps,
   request: { userId: string; customerId: string; totalPaise: number; overCreditLimit?: boolean; archivedAllowed?: boolean },
 ): Promise<void> {
-  const customer = fold(customerDecider, await deps.eventStore.readStream(streams.customer(recordId(request.customerId, "Customer"))));
+  const customer = await readState(deps.eventStore, streams.customer(recordId(request.customerId, "Customer")), customerDecider);
   if (customer.status !== "active" || customer.ownerId !== request.userId) throw notFound("Customer");
   // An edit correcting an invoice of a customer archived since is allowed (as a note is).
   if (request.archivedAllowed !== true) assertNotArchived(customer, "Customer");

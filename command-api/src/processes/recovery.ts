@@ -3,7 +3,7 @@ import { collections, type ProcessDocument } from "@bahi/shared/read-models";
 import type { EventStore, ReadStore } from "@bahi/shared/server";
 import type { CommandContext } from "../handling/decider.ts";
 import { streams } from "@bahi/shared/events";
-import { fold, handle } from "../handling/decider.ts";
+import { handle } from "../handling/decider.ts";
 import { settleInvoiceCreation } from "../invoices/createInvoiceProcess.ts";
 import { invoiceDecider, invoiceNumberDecider } from "../invoices/invoice.ts";
 import { invoiceQuotaDecider } from "../invoices/quota.ts";
@@ -15,6 +15,7 @@ import { settleProductCreation } from "../products/createProductProcess.ts";
 import { settleProductDeletion } from "../products/deleteProductProcess.ts";
 import { settleAdvanceApplication } from "../advances/applyAdvanceProcess.ts";
 import { retryOnConflict, STALE } from "./steps.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export interface ProcessRecoveryDeps {
   eventStore: EventStore;
@@ -101,7 +102,7 @@ async function releaseStrayHolds(eventStore: EventStore, doc: ProcessDocument, c
     const split = hold.indexOf(":");
     const [what, value] = [hold.slice(0, split), hold.slice(split + 1)];
     if (what === "number" || what === "quota") {
-      if (fold(invoiceDecider, await eventStore.readStream(streams.invoice(doc.aggregateId))).status !== "none") continue;
+      if ((await readState(eventStore, streams.invoice(doc.aggregateId), invoiceDecider)).status !== "none") continue;
       if (what === "number") {
         await retryOnConflict(() =>
           handle(
@@ -125,13 +126,13 @@ async function releaseStrayHolds(eventStore: EventStore, doc: ProcessDocument, c
       }
       released++;
     } else if (what === "series") {
-      if (fold(invoiceDecider, await eventStore.readStream(streams.invoice(doc.aggregateId))).status !== "none") continue;
+      if ((await readState(eventStore, streams.invoice(doc.aggregateId), invoiceDecider)).status !== "none") continue;
       // Issue 9: a third part names a series other than the invoices' ("bill-of-supply").
       const [gstin, financialYear, kind] = value.split(":") as [string, string, string | undefined];
       await voidSeriesNumber(eventStore, { userId, series: kind ?? INVOICE_SERIES, gstin, financialYear, documentId: doc.aggregateId, reason }, context);
       released++;
     } else if (what === "sku") {
-      const product = fold(productDecider, await eventStore.readStream(streams.product(doc.aggregateId)));
+      const product = await readState(eventStore, streams.product(doc.aggregateId), productDecider);
       const live = product.status === "active" || product.status === "inactive";
       if (live && (product.fields.sku === value || (product.skuChange?.phase === "started" && product.skuChange.toSku === value))) continue;
       await releaseSku(eventStore, { userId, sku: value, productId: doc.aggregateId, reason, process: doc.kind }, context);

@@ -1,10 +1,11 @@
 import type { ProductUpdateInput } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext, type Handled } from "../handling/decider.ts";
+import { handle, type CommandContext, type Handled } from "../handling/decider.ts";
 import { errorCode, errorReason, retryOnConflict } from "../processes/steps.ts";
 import { productDecider, productProcessAbandoned, type ProductState } from "./product.ts";
 import { assertSkuFree, releaseSku, reserveSku } from "./skuSteps.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export const CHANGE_PRODUCT_SKU = "changeProductSku";
 
@@ -27,7 +28,7 @@ export async function runChangeProductSkuProcess(
   await handle(eventStore, stream, productDecider, { kind: "startSkuChange", ownerId: userId, toSku: input.sku, at }, context);
   let committed: Handled<ProductState>;
   try {
-    const state = fold(productDecider, await eventStore.readStream(stream));
+    const state = await readState(eventStore, stream, productDecider);
     if ((state.status === "active" || state.status === "inactive") && state.skuChange?.phase !== "started") throw productProcessAbandoned();
     await reserveSku(eventStore, userId, input.sku, productId, CHANGE_PRODUCT_SKU, context);
     // Retried while stock movements move the stream; the decider refuses once fenced.
@@ -58,7 +59,7 @@ export async function settleSkuChange(
 ): Promise<"completed" | "compensated" | "running" | "none"> {
   const stream = streams.product(productId);
   const at = context.now.toISOString();
-  let state = fold(productDecider, await eventStore.readStream(stream));
+  let state = await readState(eventStore, stream, productDecider);
   if (fence && (state.status === "active" || state.status === "inactive") && state.skuChange?.phase === "started") {
     state = (await retryOnConflict(() => handle(eventStore, stream, productDecider, { kind: "abandonSkuChange", ...fence, at }, context))).state;
   }

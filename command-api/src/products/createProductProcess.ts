@@ -1,10 +1,11 @@
 import type { ProductCreateInput } from "@bahi/shared/contract";
 import { streams } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext, type Handled } from "../handling/decider.ts";
+import { handle, type CommandContext, type Handled } from "../handling/decider.ts";
 import { errorCode, errorReason, retryOnConflict } from "../processes/steps.ts";
 import { productDecider, productProcessAbandoned, type ProductState } from "./product.ts";
 import { assertSkuFree, releaseSku, reserveSku } from "./skuSteps.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export const CREATE_PRODUCT = "createProduct";
 
@@ -24,7 +25,7 @@ export async function runCreateProductProcess(
   const at = context.now.toISOString();
   await handle(eventStore, stream, productDecider, { kind: "startCreation", intent: { productId, ownerId: userId, sku: input.sku, startedAt: at } }, context);
   try {
-    const state = fold(productDecider, await eventStore.readStream(stream));
+    const state = await readState(eventStore, stream, productDecider);
     if (state.status === "none" && state.creation?.phase !== "started") throw productProcessAbandoned();
     await reserveSku(eventStore, userId, input.sku, productId, CREATE_PRODUCT, context);
     return await retryOnConflict(() => handle(eventStore, stream, productDecider, { kind: "add", id: productId, ownerId: userId, input, at }, context));

@@ -1,8 +1,9 @@
 import { streams } from "@bahi/shared/events";
 import type { EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext, type Handled } from "../handling/decider.ts";
+import { handle, type CommandContext, type Handled } from "../handling/decider.ts";
 import { productDecider, type ProductState } from "./product.ts";
 import { releaseSku } from "./skuSteps.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export const DELETE_PRODUCT = "deleteProduct";
 
@@ -19,7 +20,7 @@ export async function runDeleteProductProcess(eventStore: EventStore, command: {
 
 /** Releases the SKU a deleted product still holds; a no-op once released. */
 export async function settleProductDeletion(eventStore: EventStore, productId: string, context: CommandContext): Promise<"released" | "none"> {
-  const state = fold(productDecider, await eventStore.readStream(streams.product(productId)));
+  const state = await readState(eventStore, streams.product(productId), productDecider);
   if (state.status !== "deleted" || state.sku === undefined) return "none";
   await releaseSku(eventStore, { userId: state.ownerId, sku: state.sku, productId, reason: `product ${productId} was deleted`, process: DELETE_PRODUCT }, context);
   return "released";

@@ -113,6 +113,8 @@ export function owned(state: ProductState, ownerId: string): LiveProduct {
  */
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
   initialState: { status: "none" },
+  // Issue 38: a product's stream grows with its stock moves; its state is plain data, kept as it is.
+  snapshot: { kind: "product", version: 1, encode: (state) => state, decode: (data, version) => (version === 1 ? (data as ProductState) : null) },
   evolve(state, event) {
     switch (event.type) {
       case "ProductCreationStarted":

@@ -3,7 +3,7 @@ import { streams } from "@bahi/shared/events";
 import { isHsnInMaster } from "@bahi/shared/returns";
 import { ValidationError, type EventStore } from "@bahi/shared/server";
 import { userDecider } from "../auth/user.ts";
-import { fold } from "../handling/decider.ts";
+import { readState } from "../handling/streamStates.ts";
 
 /**
  * Rule 46(g) with Notification 78/2020-CT, checked when a product is saved (products saved
@@ -12,7 +12,7 @@ import { fold } from "../handling/decider.ts";
  * the official master's (returns/hsnMaster.ts).
  */
 export async function checkProductHsn(eventStore: EventStore, userId: string, product: { hsnCode: string | null; kind?: ProductKind | null }): Promise<void> {
-  const user = fold(userDecider, await eventStore.readStream(streams.user(userId)));
+  const user = await readState(eventStore, streams.user(userId), userDecider);
   const above5Crore = user.registered ? (user.profile.turnoverAbove5Crore ?? false) : false;
   const kind = product.kind ?? kindOfHsn(product.hsnCode);
   const problem = hsnDigitsProblem(product.hsnCode, kind, above5Crore);

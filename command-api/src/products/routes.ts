@@ -4,7 +4,7 @@ import { streams } from "@bahi/shared/events";
 import { requireUserId } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../handling/context.ts";
-import { fold, handle } from "../handling/decider.ts";
+import { handle } from "../handling/decider.ts";
 import { recordId } from "../handling/ids.ts";
 import { runChangeProductSkuProcess } from "./changeProductSkuProcess.ts";
 import { runCreateProductProcess } from "./createProductProcess.ts";
@@ -12,6 +12,7 @@ import { runDeleteProductProcess } from "./deleteProductProcess.ts";
 import { owned, productDecider, type LiveProduct, type ProductCommand } from "./product.ts";
 import { checkProductHsn } from "./productHsn.ts";
 import { assertQuantityFitsUnit } from "./productUnit.ts";
+import { readState } from "../handling/streamStates.ts";
 
 /**
  * Products answer commands with `{ id }` only: stock on hand is a projection (invoices lower
@@ -23,7 +24,7 @@ export function productRoutes(deps: CommandDeps): Router {
   const idParam = (raw: string | undefined) => recordId(raw, "Product");
 
   async function ownedProduct(userId: string, id: string): Promise<LiveProduct> {
-    return owned(fold(productDecider, await deps.eventStore.readStream(streams.product(id))), userId);
+    return owned(await readState(deps.eventStore, streams.product(id), productDecider), userId);
   }
 
   async function run(req: Request, id: string, command: (userId: string, at: string) => ProductCommand) {

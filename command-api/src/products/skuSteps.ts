@@ -1,12 +1,13 @@
 import { streams } from "@bahi/shared/events";
 import { DomainError, type EventStore } from "@bahi/shared/server";
-import { fold, handle, type CommandContext } from "../handling/decider.ts";
+import { handle, type CommandContext } from "../handling/decider.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 import { SKU_TAKEN, skuReservationDecider } from "./product.ts";
+import { readState } from "../handling/streamStates.ts";
 
 /** Read-only: a SKU another product holds is refused before any process appends a thing. */
 export async function assertSkuFree(eventStore: EventStore, userId: string, sku: string, productId: string): Promise<void> {
-  const holder = fold(skuReservationDecider, await eventStore.readStream(streams.skuReservation(userId, sku))).holder;
+  const holder = (await readState(eventStore, streams.skuReservation(userId, sku), skuReservationDecider)).holder;
   if (holder !== null && holder !== productId) throw new DomainError("CONFLICT", SKU_TAKEN);
 }
 

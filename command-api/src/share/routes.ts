@@ -4,11 +4,12 @@ import { streams } from "@bahi/shared/events";
 import { notFound, requireUserId, shareUrl } from "@bahi/shared/server";
 import type { CommandDeps } from "../deps.ts";
 import { commandContext, sendPosition } from "../handling/context.ts";
-import { fold, handle } from "../handling/decider.ts";
+import { handle } from "../handling/decider.ts";
 import { recordId } from "../handling/ids.ts";
 import { retryOnConflict } from "../processes/steps.ts";
 import { invoiceDecider } from "../invoices/invoice.ts";
 import { shareLinkDecider } from "./shareLink.ts";
+import { readState } from "../handling/streamStates.ts";
 
 /** 32 random bytes in base64url: 43 characters, 256 bits no one can guess. */
 export const newShareToken = () => randomBytes(32).toString("base64url");
@@ -19,7 +20,7 @@ export function invoiceShareRoutes(deps: CommandDeps): Router {
 
   async function ownInvoice(userId: string, rawId: string | undefined) {
     const invoiceId = recordId(rawId, "Invoice");
-    const invoice = fold(invoiceDecider, await deps.eventStore.readStream(streams.invoice(invoiceId)));
+    const invoice = await readState(deps.eventStore, streams.invoice(invoiceId), invoiceDecider);
     if (invoice.status === "none" || invoice.invoice.ownerId !== userId) throw notFound("Invoice");
     return { invoiceId, status: invoice.status };
   }

@@ -1,15 +1,15 @@
 import { streams } from "@bahi/shared/events";
 import type { AccessResolver, EventStore } from "@bahi/shared/server";
 import { userDecider, type UserState } from "../auth/user.ts";
-import { fold } from "../handling/decider.ts";
 import { teamDecider, type TeamState } from "./team.ts";
+import { readState } from "../handling/streamStates.ts";
 
 export async function readTeam(eventStore: Pick<EventStore, "readStream">, businessId: string): Promise<TeamState> {
-  return fold(teamDecider, await eventStore.readStream(streams.team(businessId)));
+  return await readState(eventStore, streams.team(businessId), teamDecider);
 }
 
 export async function readUser(eventStore: Pick<EventStore, "readStream">, userId: string): Promise<UserState> {
-  return fold(userDecider, await eventStore.readStream(streams.user(userId)));
+  return await readState(eventStore, streams.user(userId), userDecider);
 }
 
 export const personName = (user: UserState): string => (user.registered ? `${user.firstName} ${user.lastName}`.trim() : "");

@@ -15,6 +15,8 @@ import type { RecordedEvent } from "./ports/eventStore.ts";
  */
 export class RequestStreams {
   private readonly streams = new Map<string, readonly RecordedEvent[]>();
+  /** Issue 38: the revision a command process's kept state of a stream was read at in this request (command-api handling/streamStates.ts). */
+  private readonly foldedRevisions = new Map<string, number | null>();
   private open = true;
   private appendsSeen = 0;
 
@@ -31,15 +33,26 @@ export class RequestStreams {
     if (this.open) this.streams.set(streamId, events);
   }
 
+  /** Where this request last saw the stream, through a kept state; undefined when it has not. */
+  foldedAt(streamId: string): number | null | undefined {
+    return this.open ? this.foldedRevisions.get(streamId) : undefined;
+  }
+
+  folded(streamId: string, revision: number | null): void {
+    if (this.open) this.foldedRevisions.set(streamId, revision);
+  }
+
   /** The request appends to `streamId` (called as the append begins and as it ends). */
   appending(streamId: string): void {
     this.appendsSeen += 1;
     this.streams.delete(streamId);
+    this.foldedRevisions.delete(streamId);
   }
 
   close(): void {
     this.open = false;
     this.streams.clear();
+    this.foldedRevisions.clear();
   }
 }
 

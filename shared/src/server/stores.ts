@@ -8,6 +8,7 @@ import { everyPartition, type PartitionLeases } from "./ports/partitionLeases.ts
 import { AdvisoryLeases } from "./sql/advisoryLeases.ts";
 import type { AuditLog } from "./ports/auditLog.ts";
 import type { IdempotencyStore } from "./ports/idempotencyStore.ts";
+import type { SnapshotStore } from "./ports/snapshotStore.ts";
 import type { ChainVerifier } from "./audit/chain.ts";
 import { lockDataDir } from "./dataDirLock.ts";
 import type { HealthCheck } from "./health.ts";
@@ -18,6 +19,7 @@ import { SqlReadStore } from "./sql/sqlReadStore.ts";
 import { SqlBlobStore } from "./sql/sqlBlobStore.ts";
 import { SqlSessionStore } from "./sql/sqlSessionStore.ts";
 import { SqlIdempotencyStore } from "./sql/sqlIdempotencyStore.ts";
+import { SqlSnapshotStore } from "./sql/sqlSnapshotStore.ts";
 import { EventStoreDbEventStore } from "./eventstoredb/eventStoreDbEventStore.ts";
 import { openMongoReadSide } from "./mongodb/mongoStores.ts";
 import { describeStores, type EventSide, type ReadSide, type StoreConfig } from "./storeConfig.ts";
@@ -33,6 +35,8 @@ export interface Stores {
   sessionStore: SessionStore;
   /** Issue 12: Idempotency-Key claims and the answers retries get back. */
   idempotency: IdempotencyStore;
+  /** Issue 38: the command side's snapshots of long streams' folded state (handling/streamStates.ts). */
+  snapshots: SnapshotStore;
   /** Issue 12: how this process's projector shares the read models' partitions with others. */
   partitionLeases(): PartitionLeases;
   /**
@@ -70,6 +74,7 @@ function storesOver(sql: SqlClient, describe: string, release: () => void = () =
     blobStore: new SqlBlobStore(sql),
     sessionStore: new SqlSessionStore(sql),
     idempotency: new SqlIdempotencyStore(sql),
+    snapshots: new SqlSnapshotStore(sql),
     partitionLeases: options.partitionLeases ?? (() => everyPartition),
     oneProcess: sql.kind === "pglite",
     describe,
@@ -127,7 +132,7 @@ export async function openStores(config: StoreConfig, options: { log?: (message:
 /** Issue 14: what the event side's server gives a process (openServers puts the two sides together). */
 export type EventSideStores = Pick<Stores, "eventStore" | "eventLog" | "auditLog" | "chainAudit" | "health" | "close">;
 /** Issue 14: what the read side's server gives: the read models and the stores beside them. */
-export type ReadSideStores = Pick<Stores, "readStore" | "blobStore" | "sessionStore" | "idempotency" | "partitionLeases" | "health" | "close">;
+export type ReadSideStores = Pick<Stores, "readStore" | "blobStore" | "sessionStore" | "idempotency" | "snapshots" | "partitionLeases" | "health" | "close">;
 
 /** A pool on a PostgreSQL server, its schema migrated; closed again when migrating fails. */
 async function migratedClient(databaseUrl: string, log: ((message: string) => void) | undefined): Promise<SqlClient> {
@@ -178,6 +183,7 @@ async function openReadSide(side: ReadSide, log: ((message: string) => void) | u
     blobStore: new SqlBlobStore(sql),
     sessionStore: new SqlSessionStore(sql),
     idempotency: new SqlIdempotencyStore(sql),
+    snapshots: new SqlSnapshotStore(sql),
     partitionLeases: () => new AdvisoryLeases(side.databaseUrl, { log }),
     health: [{ ...storeHealth(sql), name: "read store" }],
     async close() {

@@ -200,7 +200,7 @@ export function eventStoreChainStreams(store: EventStore, clock: () => Date = ()
       const events = await store.readStream(streamId);
       return (events[events.length - 1]?.data as T | undefined) ?? null;
     },
-    from: async <T>(streamId: string, revision: number) => (await store.readStream(streamId)).slice(revision).map((event) => event.data as T),
+    from: async <T>(streamId: string, revision: number) => (await store.readStream(streamId, { fromRevision: revision })).map((event) => event.data as T),
     async append(streamId, events, expected) {
       const metadata = { userId: null, actor: "system:audit-chain", causationId: null, correlationId: randomUUID(), occurredAt: clock().toISOString(), schemaVersion: 1 };
       const batch = events.map((event) => ({ id: event.id ?? randomUUID(), type: event.type, data: event.data, metadata }));

@@ -34,6 +34,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadStreamOptions,
   type RecordedEvent,
 } from "../ports/eventStore.ts";
 import { ChainBesideLog } from "../audit/chainBesideLog.ts";
@@ -78,8 +79,9 @@ export class EventStoreDbEventStore implements EventStore, EventLog {
     return new ChainBesideLog(this, this, eventStoreDbChainStreams(this.client));
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    return (await readStreamEvents(this.client, streamId, { direction: FORWARDS, fromRevision: START })).map((event) => recordedEventOf(event));
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const from = options.fromRevision ?? 0;
+    return (await readStreamEvents(this.client, streamId, { direction: FORWARDS, fromRevision: from > 0 ? BigInt(from) : START })).map((event) => recordedEventOf(event));
   }
 
   async appendToStream(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {

@@ -31,21 +31,29 @@ export function freshClaim(fingerprint: string, now: Date): Omit<IdempotencyDocu
   return { fingerprint, claimedAt: now, expiresAt: later(now, IDEMPOTENCY_TTL_MS), status: null, headers: null, body: null };
 }
 
+/** Issue 38: the claimedAt of a released claim: taken again at once, by any request. */
+export const RELEASED = new Date(0);
+
 /**
  * The key's document when a claim at `now` may take it: expired (a new request under an old
- * key), or claimed IDEMPOTENCY_CLAIM_MS ago or more by the same request and never answered (its
- * process died). Exactly the documents claimOutcomeOf answers "take-over" for.
+ * key), released, or claimed IDEMPOTENCY_CLAIM_MS ago or more by the same request and never
+ * answered (its process died). Exactly the documents claimOutcomeOf answers "take-over" for.
  */
 export function takeoverFilter(id: IdempotencyId, fingerprint: string, now: Date): Filter<IdempotencyDocument> {
   return {
     _id: id,
-    $or: [{ expiresAt: { $lte: now } }, { fingerprint, status: null, claimedAt: { $lte: new Date(now.getTime() - IDEMPOTENCY_CLAIM_MS) } }],
+    $or: [
+      { expiresAt: { $lte: now } },
+      { status: null, claimedAt: { $lte: RELEASED } },
+      { fingerprint, status: null, claimedAt: { $lte: new Date(now.getTime() - IDEMPOTENCY_CLAIM_MS) } },
+    ],
   };
 }
 
 /** What a claim at `now` meets in `document`, decided as the SQL store decides it under its row lock. */
 export function claimOutcomeOf(document: IdempotencyDocument, fingerprint: string, now: Date): ClaimOutcome | "take-over" {
   if (document.expiresAt.getTime() <= now.getTime()) return "take-over";
+  if (document.status === null && document.claimedAt.getTime() <= RELEASED.getTime()) return "take-over";
   if (document.fingerprint !== fingerprint) return { kind: "mismatch" };
   if (document.status !== null) return { kind: "replay", response: storedAnswerOf(document) };
   if (document.claimedAt.getTime() > now.getTime() - IDEMPOTENCY_CLAIM_MS) return { kind: "in-progress" };
@@ -102,13 +110,14 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     return mongoCall(async () => {
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
         try {
-          await this.keys.updateOne(takeoverFilter(id, fingerprint, now), { $set: freshClaim(fingerprint, now) }, { upsert: true });
-          return { kind: "claimed" };
+          const before = await this.keys.findOneAndUpdate(takeoverFilter(id, fingerprint, now), { $set: freshClaim(fingerprint, now) }, { upsert: true, returnDocument: "before" });
+          // The same request held the key before without an answer kept: a rerun (ClaimOutcome).
+          return { kind: "claimed", rerun: before?.fingerprint === fingerprint };
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
         }
         const document = await this.keys.findOne({ _id: id });
-        // Gone since (released, or swept): claim it afresh.
+        // Gone since (swept): claim it afresh.
         if (!document) continue;
         const outcome = claimOutcomeOf(document, fingerprint, now);
         // "take-over" here: it expired or went stale since the upsert looked; look again.
@@ -123,8 +132,9 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   async release(scope: string, key: string): Promise<void> {
-    // An answered key is kept: only a claim still running is given back.
-    await mongoCall(() => this.keys.deleteOne({ _id: idempotencyId(scope, key), status: null }));
+    // An answered key is kept: only a claim still running is given back, kept and marked released
+    // so that a retry of the same request knows it runs again.
+    await mongoCall(() => this.keys.updateOne({ _id: idempotencyId(scope, key), status: null }, { $set: { claimedAt: RELEASED } }));
   }
 
   async deleteExpired(now: Date): Promise<number> {

@@ -1,7 +1,7 @@
 /**
  * Issue 14: the read side on MongoDB, one client for all of it: the read models (MongoReadStore)
- * and, in the same database, sessions, blobs, Idempotency-Key claims and the projector shards'
- * leases, so EventStoreDB, MongoDB and Redis are all a deployment needs.
+ * and, in the same database, sessions, blobs, Idempotency-Key claims, the command side's snapshots
+ * (issue 38) and the projector shards' leases, so EventStoreDB, MongoDB and Redis are all a deployment needs.
  */
 import type { ReadSideStores } from "../stores.ts";
 import { MongoBlobStore } from "./mongoBlobStore.ts";
@@ -9,6 +9,7 @@ import { MongoIdempotencyStore } from "./mongoIdempotencyStore.ts";
 import { MongoLeases } from "./mongoLeases.ts";
 import { MongoReadStore } from "./mongoReadStore.ts";
 import { MongoSessionStore } from "./mongoSessionStore.ts";
+import { MongoSnapshotStore } from "./mongoSnapshotStore.ts";
 import { mongoCall } from "./unavailable.ts";
 
 /** Connects (a server that is not there is StoreUnavailableError within seconds) and opens every read-side store on the URL's database. */
@@ -35,6 +36,7 @@ export async function openMongoReadSide(url: string, log?: (message: string) => 
     blobStore: new MongoBlobStore(db),
     sessionStore,
     idempotency,
+    snapshots: new MongoSnapshotStore(db),
     partitionLeases: () => new MongoLeases(db, { log }),
     health: [
       {

@@ -9,7 +9,7 @@ import { sha256Hex } from "../ports/blobStore.ts";
 import { StoreUnavailableError } from "../ports/eventStore.ts";
 import { IDEMPOTENCY_CLAIM_MS, IDEMPOTENCY_TTL_MS } from "../ports/idempotencyStore.ts";
 import { blobBytesOf, blobDocumentsOf, chunkId, type BlobChunkDocument } from "./mongoBlobStore.ts";
-import { answerFields, claimOutcomeOf, freshClaim, idempotencyId, storedAnswerOf, takeoverFilter, type IdempotencyDocument } from "./mongoIdempotencyStore.ts";
+import { answerFields, claimOutcomeOf, freshClaim, idempotencyId, RELEASED, storedAnswerOf, takeoverFilter, type IdempotencyDocument } from "./mongoIdempotencyStore.ts";
 import { freeOrOursFilter, leaseUpdate, liveFilter, memberUpdate, rebalancePlan, takeableFilter, type LeaseDocument } from "./mongoLeases.ts";
 import { activeSessionFilter, expiredSessionsFilter, sessionDocumentOf, sessionRecordOf, type SessionDocument } from "./mongoSessionStore.ts";
 import { isDuplicateKey, mongoErrorOf } from "./unavailable.ts";
@@ -106,6 +106,10 @@ describe("Idempotency-Key claims as documents", () => {
     expect(claimOutcomeOf(claimed("a", now), "b", plus(now, IDEMPOTENCY_CLAIM_MS))).toEqual({ kind: "mismatch" });
     expect(claimOutcomeOf(claimed("a", now, true), "a", plus(now, IDEMPOTENCY_TTL_MS - 1))).toMatchObject({ kind: "replay" });
     expect(claimOutcomeOf(claimed("a", now, true), "b", plus(now, IDEMPOTENCY_TTL_MS))).toBe("take-over");
+    // Issue 38: a released claim is taken at once, by any request.
+    const released = { ...claimed("a", now), claimedAt: RELEASED };
+    expect(claimOutcomeOf(released, "a", now)).toBe("take-over");
+    expect(claimOutcomeOf(released, "b", now)).toBe("take-over");
   });
 
   it("writes through takeoverFilter exactly when claimOutcomeOf says take over", () => {
@@ -114,11 +118,12 @@ describe("Idempotency-Key claims as documents", () => {
       fc.property(
         fc.constantFrom("a", "b"),
         fc.boolean(),
+        fc.boolean(),
         fc.constantFrom(...offsets),
         fc.integer({ min: -2, max: 2 }),
         fc.constantFrom("a", "b"),
-        (stored, answered, offset, jitter, asked) => {
-          const document = claimed(stored, now, answered);
+        (stored, answered, released, offset, jitter, asked) => {
+          const document = released && !answered ? { ...claimed(stored, now, answered), claimedAt: RELEASED } : claimed(stored, now, answered);
           const when = plus(now, offset + jitter);
           expect(matches(takeoverFilter(document._id, asked, when), document)).toBe(claimOutcomeOf(document, asked, when) === "take-over");
         },

@@ -127,9 +127,19 @@ export function assertEventsFit(streamId: string, events: readonly NewEvent[]): 
   }
 }
 
+/** Issue 38: which part of a stream to read. */
+export interface ReadStreamOptions {
+  /**
+   * Only the events at this revision and after (0, the default: the whole stream). A command
+   * process that holds a stream's state folded up to revision r reads from r + 1, so what a
+   * decision reads does not grow with the stream's history.
+   */
+  fromRevision?: number;
+}
+
 export interface EventStore {
-  /** All events of one stream in revision order; [] when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The events of one stream in revision order, from `options.fromRevision` on; [] when there are none. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Refuses (EventTooLargeError) any event whose data + metadata exceed MAX_EVENT_BYTES, before writing anything. */
   appendToStream(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
 }

@@ -13,8 +13,13 @@ export interface StoredAnswer {
 }
 
 export type ClaimOutcome =
-  /** The caller now holds the key: run the command, then complete or release. */
-  | { kind: "claimed" }
+  /**
+   * The caller now holds the key: run the command, then complete or release. `rerun`: the same
+   * request ran under this key before without an answer kept (its process died, or it failed and
+   * released the key), so events with the ids it derives may already be in the log: its
+   * decisions read their streams whole (issue 38, command-api's idempotency/ids.ts).
+   */
+  | { kind: "claimed"; rerun: boolean }
   /** Answered before, for the same request: send this again. */
   | { kind: "replay"; response: StoredAnswer }
   /** Claimed less than IDEMPOTENCY_CLAIM_MS ago by a request that has not answered yet. */
@@ -35,7 +40,10 @@ export interface IdempotencyStore {
   claim(scope: string, key: string, fingerprint: string, now: Date): Promise<ClaimOutcome>;
   /** Records the answer to a claimed key, kept until `now` + IDEMPOTENCY_TTL_MS. */
   complete(scope: string, key: string, response: StoredAnswer, now: Date): Promise<void>;
-  /** Gives an unanswered claim back (the command failed in a way a retry should run again). */
+  /**
+   * Gives an unanswered claim back (the command failed in a way a retry should run again): the
+   * next claim of the key takes it at once, as a rerun when it is the same request.
+   */
   release(scope: string, key: string): Promise<void>;
   /** Forgets keys whose time ran out before `now`; returns how many. */
   deleteExpired(now: Date): Promise<number>;

@@ -7,3 +7,4 @@ export * from "./sessionStore.ts";
 export * from "./auditLog.ts";
 export * from "./idempotencyStore.ts";
 export * from "./partitionLeases.ts";
+export * from "./snapshotStore.ts";

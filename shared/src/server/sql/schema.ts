@@ -279,7 +279,37 @@ END
 $$;
 `;
 
-const SCHEMA_PARTS: readonly string[] = [EVENTS, CHAIN, BUSINESS_HASH, APPEND_ONLY, READ_MODELS, SESSIONS, BLOBS, IDEMPOTENCY, READ_KEYS, RECORD_REVISIONS, APPEND_FUNCTION];
+/**
+ * Issue 38: command processes' snapshots of long streams' folded state (SqlSnapshotStore); derived
+ * data, safe to truncate.
+ */
+const SNAPSHOTS = `
+CREATE TABLE IF NOT EXISTS bahi_snapshots (
+  stream_id text NOT NULL,
+  kind text NOT NULL,
+  version integer NOT NULL,
+  revision bigint NOT NULL,
+  position text,
+  state jsonb NOT NULL,
+  taken_at timestamptz NOT NULL,
+  PRIMARY KEY (stream_id, kind)
+);
+`;
+
+const SCHEMA_PARTS: readonly string[] = [
+  EVENTS,
+  CHAIN,
+  BUSINESS_HASH,
+  APPEND_ONLY,
+  READ_MODELS,
+  SESSIONS,
+  BLOBS,
+  IDEMPOTENCY,
+  READ_KEYS,
+  RECORD_REVISIONS,
+  APPEND_FUNCTION,
+  SNAPSHOTS,
+];
 
 /** The statements of a part: split on semicolons outside $$-quoted bodies. */
 export function statementsOf(part: string): string[] {

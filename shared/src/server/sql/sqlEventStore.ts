@@ -2,7 +2,16 @@ import { canonicalEvent, chainKeyOf, verifyChain, type ChainVerification, type C
 import type { AuditLog, BusinessEventsQuery, ChainedEvent, ChainHead, ReplayEvent } from "../ports/auditLog.ts";
 import type { EventLog, LogFilter, LogPage } from "../ports/eventLog.ts";
 import { businessKeyOf, partitionHash } from "../partition.ts";
-import { assertEventsFit, WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from "../ports/eventStore.ts";
+import {
+  assertEventsFit,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from "../ports/eventStore.ts";
 import { retryUnavailable, type SqlClient, type SqlExecutor } from "./client.ts";
 import { LRUCache } from "lru-cache";
 import { deepFreeze } from "../deepFreeze.ts";
@@ -134,6 +143,12 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
    * its stream, so the next read sees it.
    */
   private readonly streams: LRUCache<string, readonly RecordedEvent[]> | null;
+  /**
+   * Issue 38: where each stream read or appended through this store stands (its last revision, -1
+   * when empty), kept only where the store is the only writer (with `streams`): a command
+   * process's tail read of a stream that has not moved is answered without a query.
+   */
+  private readonly heads: LRUCache<string, number> | null;
   /** Appends begun plus appends ended: a stream read across a change of it is not kept. */
   private appends = 0;
   /** Appends of this store running now ("adaptive" notification). */
@@ -149,9 +164,21 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
     this.groupCommit = (options.groupCommit ?? sql.kind === "pglite") ? new GroupCommit(sql, APPEND) : null;
     const cachedStreams = options.cachedStreams ?? (sql.kind === "pglite" ? 2_000 : 0);
     this.streams = cachedStreams > 0 ? new LRUCache({ max: cachedStreams }) : null;
+    this.heads = cachedStreams > 0 ? new LRUCache({ max: cachedStreams * 10 }) : null;
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const fromRevision = options.fromRevision ?? 0;
+    // Issue 38: a part of a stream (a command process's tail read) is not kept; one past the head
+    // this store knows is nothing, where nobody else writes.
+    if (fromRevision > 0) {
+      if (this.heads?.get(streamId) === fromRevision - 1) return [];
+      const appendsBefore = this.appends;
+      const rows = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision`, [streamId, fromRevision]);
+      const events = rows.map(toRecorded);
+      if (this.appends === appendsBefore) this.heads?.set(streamId, events.at(-1)?.revision ?? fromRevision - 1);
+      return events;
+    }
     // Without a process-wide cache (PostgreSQL), the streams this request has read (requestStreams.ts).
     const request = this.streams ? null : (requestStreams() ?? null);
     const cached = (this.streams ?? request)?.get(streamId);
@@ -168,6 +195,7 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
       deepFreeze(events);
       keep.set(streamId, events);
     }
+    if (this.appends === appendsBefore) this.heads?.set(streamId, events.length - 1);
     return [...events];
   }
 
@@ -177,9 +205,17 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
     this.appends += 1;
     this.inFlight += 1;
     this.streams?.delete(streamId);
+    this.heads?.delete(streamId);
     requestStreams()?.appending(streamId);
     try {
-      return await this.appendUncached(streamId, events, expected);
+      const result = await this.appendUncached(streamId, events, expected);
+      // Only forward: two appends' answers may be handled in either order.
+      const known = this.heads?.get(streamId);
+      if (known === undefined || known < result.nextExpectedRevision) this.heads?.set(streamId, result.nextExpectedRevision);
+      return result;
+    } catch (error) {
+      this.heads?.delete(streamId);
+      throw error;
     } finally {
       this.inFlight -= 1;
       this.appends += 1;

@@ -12,6 +12,9 @@ interface KeyRow {
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
+/** Issue 38: the claimed_at of a released claim: taken again at once, by any request. */
+export const RELEASED = new Date(0);
+
 /** IdempotencyStore over PostgreSQL or PGlite: one row per (scope, key) (table bahi_idempotency). */
 export class SqlIdempotencyStore implements IdempotencyStore {
   constructor(private readonly sql: SqlClient) {}
@@ -23,24 +26,25 @@ export class SqlIdempotencyStore implements IdempotencyStore {
          ON CONFLICT (scope, key) DO NOTHING RETURNING 1`,
         [scope, key, fingerprint, now.toISOString(), later(now, IDEMPOTENCY_TTL_MS)],
       );
-      if (inserted.length > 0) return { kind: "claimed" };
+      if (inserted.length > 0) return { kind: "claimed", rerun: false };
       // Someone holds the key: the row lock makes two racing retries decide one after the other.
       const [row] = await tx.query<KeyRow>("SELECT fingerprint, claimed_at, expires_at, status, headers, body FROM bahi_idempotency WHERE scope = $1 AND key = $2 FOR UPDATE", [
         scope,
         key,
       ]);
       const expired = !row || new Date(row.expires_at).getTime() <= now.getTime();
-      if (!expired && row.fingerprint !== fingerprint) return { kind: "mismatch" };
+      const released = row !== undefined && new Date(row.claimed_at).getTime() === RELEASED.getTime();
+      if (!expired && !released && row.fingerprint !== fingerprint) return { kind: "mismatch" };
       if (!expired && row.status !== null) return { kind: "replay", response: toAnswer(row) };
       if (!expired && new Date(row.claimed_at).getTime() > now.getTime() - IDEMPOTENCY_CLAIM_MS) return { kind: "in-progress" };
-      // Expired (a new request under an old key), or claimed by a process that died before answering.
+      // Expired (a new request under an old key), released, or claimed by a process that died before answering.
       await tx.query(
         `INSERT INTO bahi_idempotency (scope, key, fingerprint, claimed_at, expires_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, claimed_at = EXCLUDED.claimed_at,
            expires_at = EXCLUDED.expires_at, status = NULL, headers = NULL, body = NULL`,
         [scope, key, fingerprint, now.toISOString(), later(now, IDEMPOTENCY_TTL_MS)],
       );
-      return { kind: "claimed" };
+      return { kind: "claimed", rerun: row?.fingerprint === fingerprint };
     });
   }
 
@@ -56,7 +60,8 @@ export class SqlIdempotencyStore implements IdempotencyStore {
   }
 
   async release(scope: string, key: string): Promise<void> {
-    await this.sql.query("DELETE FROM bahi_idempotency WHERE scope = $1 AND key = $2 AND status IS NULL", [scope, key]);
+    // Kept, marked released, so that a retry of the same request knows it runs again (ClaimOutcome's rerun).
+    await this.sql.query("UPDATE bahi_idempotency SET claimed_at = $3 WHERE scope = $1 AND key = $2 AND status IS NULL", [scope, key, RELEASED.toISOString()]);
   }
 
   async deleteExpired(now: Date): Promise<number> {
