@@ -26,6 +26,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { indianDateOf } from "@bahi/shared/contract";
+import type { EventData } from "@bahi/shared/events";
 import { returnPeriodOf } from "@bahi/shared/returns";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -50,7 +51,7 @@ const REBUILDS = 10;
 const WARM_UP = 3;
 const PAGE = 50;
 
-const SUPPLIER = { name: "Bench Traders", gstin: "27AAPFU0939F1ZV", address: "1 Market Road, Pune", stateCode: "27" };
+export const SUPPLIER = { name: "Bench Traders", gstin: "27AAPFU0939F1ZV", address: "1 Market Road, Pune", stateCode: "27" };
 
 interface Customer {
   id: string;
@@ -68,7 +69,7 @@ interface Product {
   taxPerUnitPaise: number;
 }
 
-interface Business {
+export interface Business {
   ownerId: string;
   email: string;
   customers: Customer[];
@@ -121,7 +122,7 @@ export async function seed(client: ApiClient): Promise<Business> {
   return { ownerId: me.id, email: me.email, customers, products };
 }
 
-interface Row {
+export interface Row {
   stream: string;
   revision: number;
   type: string;
@@ -129,11 +130,18 @@ interface Row {
   at: string;
 }
 
-const isoDay = (ms: number) => indianDateOf(new Date(ms).toISOString());
+export const isoDay = (ms: number) => indianDateOf(new Date(ms).toISOString());
 
-/** InvoiceCreated as the command writes it today (see shared/src/events/catalogue.ts), and what became of the invoice. */
-function invoiceEvents(business: Business, i: number, atMs: number, thisMonth: boolean): Row[] {
-  const invoiceId = randomUUID();
+/**
+ * InvoiceCreated as the command writes it today (see shared/src/events/catalogue.ts): invoice `i`
+ * of the business (its customer and product picked by `i`), issued at `atMs`.
+ */
+export function invoiceFacts(
+  business: Business,
+  i: number,
+  invoice: { invoiceId: string; invoiceNumber: string; atMs: number; dueDate: string | null },
+): EventData<"InvoiceCreated"> {
+  const { invoiceId, invoiceNumber, atMs, dueDate } = invoice;
   const customer = business.customers[i % business.customers.length]!;
   const product = business.products[(i >> 2) % business.products.length]!;
   const quantity = 1 + (i % 5);
@@ -146,58 +154,58 @@ function invoiceEvents(business: Business, i: number, atMs: number, thisMonth: b
   const igstPaise = intra ? 0 : taxPaise;
   const totalPaise = taxablePaise + taxPaise;
   const at = new Date(atMs).toISOString();
-  // This month's: 40% paid, the rest due in 30 days. Older: 80% paid, 10% overdue, 10% pending (due on receipt).
-  const kind = thisMonth ? (i % 10 < 4 ? "paid" : "pending-due") : i % 20 < 16 ? "paid" : i % 20 < 18 ? "overdue" : "pending";
-  const dueDate = kind === "pending-due" || kind === "overdue" ? isoDay(atMs + 30 * DAY_MS) : null;
-  const rows: Row[] = [
-    {
-      stream: `invoice-${invoiceId}`,
-      revision: 0,
-      type: "InvoiceCreated",
-      at,
-      data: {
-        invoiceId,
-        ownerId: business.ownerId,
-        invoiceNumber: `INV-${String(i + 1).padStart(6, "0")}`,
-        issueDate: at,
-        dueDate,
-        notes: null,
-        placeOfSupply: customer.stateCode,
-        taxKind: intra ? "intra" : "inter",
-        stateTaxLabel: "SGST",
-        supplier: { ...SUPPLIER, pinCode: null },
-        customer: { id: customer.id, name: customer.name, gstin: customer.gstin, address: "12 MG Road", email: null, phone: null, stateCode: customer.stateCode },
-        lines: [
-          {
-            lineId: randomUUID(),
-            productId: product.id,
-            productName: product.name,
-            hsnCode: product.hsnCode,
-            quantity,
-            unit: "NOS",
-            pricePaise: product.pricePaise,
-            rateBasisPoints: product.rateBasisPoints,
-            discount: null,
-            discountPaise: 0,
-            taxablePaise,
-            cgstPaise,
-            sgstPaise,
-            igstPaise,
-            cessPaise: 0,
-            amountPaise: totalPaise,
-          },
-        ],
-        subtotalPaise: taxablePaise,
+  return {
+    invoiceId,
+    ownerId: business.ownerId,
+    invoiceNumber,
+    issueDate: at,
+    dueDate,
+    notes: null,
+    placeOfSupply: customer.stateCode,
+    taxKind: intra ? "intra" : "inter",
+    stateTaxLabel: "SGST",
+    supplier: { ...SUPPLIER, pinCode: null },
+    customer: { id: customer.id, name: customer.name, gstin: customer.gstin, address: "12 MG Road", email: null, phone: null, stateCode: customer.stateCode },
+    lines: [
+      {
+        lineId: randomUUID(),
+        productId: product.id,
+        productName: product.name,
+        hsnCode: product.hsnCode,
+        quantity,
+        unit: "NOS",
+        pricePaise: product.pricePaise,
+        rateBasisPoints: product.rateBasisPoints,
+        discount: null,
+        discountPaise: 0,
+        taxablePaise,
         cgstPaise,
         sgstPaise,
         igstPaise,
         cessPaise: 0,
-        gstAmountPaise: taxPaise,
-        totalPaise,
-        createdAt: at,
+        amountPaise: totalPaise,
       },
-    },
-  ];
+    ],
+    subtotalPaise: taxablePaise,
+    cgstPaise,
+    sgstPaise,
+    igstPaise,
+    cessPaise: 0,
+    gstAmountPaise: taxPaise,
+    totalPaise,
+    createdAt: at,
+  };
+}
+
+/** InvoiceCreated as the command writes it today, and what became of the invoice. */
+function invoiceEvents(business: Business, i: number, atMs: number, thisMonth: boolean): Row[] {
+  const invoiceId = randomUUID();
+  const at = new Date(atMs).toISOString();
+  // This month's: 40% paid, the rest due in 30 days. Older: 80% paid, 10% overdue, 10% pending (due on receipt).
+  const kind = thisMonth ? (i % 10 < 4 ? "paid" : "pending-due") : i % 20 < 16 ? "paid" : i % 20 < 18 ? "overdue" : "pending";
+  const dueDate = kind === "pending-due" || kind === "overdue" ? isoDay(atMs + 30 * DAY_MS) : null;
+  const invoice = invoiceFacts(business, i, { invoiceId, invoiceNumber: `INV-${String(i + 1).padStart(6, "0")}`, atMs, dueDate });
+  const rows: Row[] = [{ stream: `invoice-${invoiceId}`, revision: 0, type: "InvoiceCreated", at, data: invoice }];
   if (kind === "paid") {
     // Paid a few days later, never after the server's today.
     const paidMs = Math.min(atMs + (1 + (i % 7)) * DAY_MS, NOW.getTime() - 60_000);
@@ -211,7 +219,7 @@ function invoiceEvents(business: Business, i: number, atMs: number, thisMonth: b
         invoiceId,
         ownerId: business.ownerId,
         paymentId: randomUUID(),
-        amountPaise: totalPaise,
+        amountPaise: invoice.totalPaise,
         date: isoDay(paidMs),
         mode: i % 3 === 0 ? "upi" : i % 3 === 1 ? "bank_transfer" : "cash",
         reference: null,
@@ -232,7 +240,7 @@ function invoiceEvents(business: Business, i: number, atMs: number, thisMonth: b
   return rows;
 }
 
-async function insert(sql: SqlClient, ownerId: string, rows: Row[]) {
+export async function insert(sql: SqlClient, ownerId: string, rows: Row[]) {
   // Written in the order given (WITH ORDINALITY): a payment after its invoice, as the log would have them.
   await sql.query(
     `INSERT INTO bahi_events (event_id, stream_id, stream_revision, type, data, metadata, recorded_at)

@@ -10,6 +10,7 @@ import { invoiceThroughput, rolesThroughput } from "./commerce.ts";
 import { readLatency, rolesMemory } from "./reads.ts";
 import { asOfLatency } from "./asOf.ts";
 import { APPEND_HEADER, appendThroughputRows } from "./append.ts";
+import { commandRows, commandsHeader } from "./commands.ts";
 import { rebuildRows } from "./rebuild.ts";
 import { floorRows } from "./floors.ts";
 import { shardRows } from "./shards.ts";
@@ -27,6 +28,10 @@ function out(line: string): void {
 out("\n## Appends on PostgreSQL beside a raw INSERT and Emmett (issue 13)\n");
 out(APPEND_HEADER);
 for (const row of await appendThroughputRows()) out(row);
+
+out("\n## Commands in one business holding 1,000, 10,000 and 1,00,000 invoices, embedded and on PostgreSQL\n");
+out(commandsHeader());
+for (const row of await commandRows({ progress: (line) => console.error(line) })) out(row);
 
 out("\n## Event store: single-event appends, embedded and on a server (issue 13)\n");
 out("| store | writers | throughput | mean latency |\n|---|---|---|---|");

@@ -43,12 +43,23 @@ export async function serveBench(sql: SqlClient, options: { roles?: ("command-ap
 }
 
 /**
- * Issue 13: command-api, read-api and projector on the PostgreSQL database at `databaseUrl`, one
- * process each as `bahi` starts them, login limits out of the way; each is pushed on `started`
- * (command-api, read-api, projector) for the caller to stop.
+ * What the roles on the PostgreSQL database at `databaseUrl` share: one session secret (a role
+ * started again with it keeps the sessions), login limits out of the way.
  */
-export async function startRoleProcesses(databaseUrl: string, started: BahiProcess[]): Promise<{ commandApi: StartedRole; readApi: StartedRole; projector: StartedRole }> {
-  const env = { DATABASE_URL: databaseUrl, BAHI_SESSION_SECRET: randomBytes(32).toString("base64url"), BAHI_AUTH_LIMIT_PER_IP: "100000", BAHI_LOG_LEVEL: "warn" };
+export function roleEnv(databaseUrl: string): Record<string, string> {
+  return { DATABASE_URL: databaseUrl, BAHI_SESSION_SECRET: randomBytes(32).toString("base64url"), BAHI_AUTH_LIMIT_PER_IP: "100000", BAHI_LOG_LEVEL: "warn" };
+}
+
+/**
+ * Issue 13: command-api, read-api and projector on the PostgreSQL database at `databaseUrl`, one
+ * process each as `bahi` starts them, on `env` (roleEnv's unless given); each is pushed on
+ * `started` (command-api, read-api, projector) for the caller to stop.
+ */
+export async function startRoleProcesses(
+  databaseUrl: string,
+  started: BahiProcess[],
+  env: Record<string, string> = roleEnv(databaseUrl),
+): Promise<{ commandApi: StartedRole; readApi: StartedRole; projector: StartedRole }> {
   const commandApi = await startRole("command-api", env, started, 60_000);
   const readApi = await startRole("read-api", env, started, 60_000);
   const projector = await startRole("projector", env, started, 60_000);

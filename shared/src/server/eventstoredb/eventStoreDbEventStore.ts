@@ -103,12 +103,19 @@ export class EventStoreDbEventStore implements EventStore, EventLog {
    * Ids a retried request may repeat (isRepeatableEventId) are looked for in the stream first:
    * EventStoreDB would store them again at the stream's head (mapping.ts repeatsElsewhere). Random
    * ids never repeat, so an append of only those costs no read.
+   *
+   * Issue 38: only the events after the expected revision are read, so the look costs the same at
+   * any stream length. A rerun decides on the stream as it stood before its own first event
+   * (command-api idempotency/ids.ts, ClaimOutcome.rerun), so its ids can stand only there, never
+   * at or before the revision it expects.
    */
   private async refuseRepeatedIds(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<void> {
     if (!events.some((event) => isRepeatableEventId(event.id))) return;
-    const stored = await this.readStream(streamId);
+    const from = typeof expected === "number" ? expected + 1 : 0;
+    const stored = await this.readStream(streamId, { fromRevision: from });
     if (!repeatsElsewhere(stored, events, expected)) return;
-    throw new WrongExpectedRevisionError(streamId, expected, stored.length === 0 ? "no_stream" : stored.length - 1);
+    const head = stored.at(-1)?.revision ?? (from > 0 ? from - 1 : null);
+    throw new WrongExpectedRevisionError(streamId, expected, head ?? "no_stream");
   }
 
   private async positionAt(streamId: string, revision: bigint): Promise<Position> {
