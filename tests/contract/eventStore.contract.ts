@@ -164,6 +164,9 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedEvent
         // Past the head, and on a stream that does not exist: nothing, not an error.
         expect(await store.readStream(streamId, { fromRevision: 3 })).toEqual([]);
         expect(await store.readStream(freshStreamId(), { fromRevision: 5 })).toEqual([]);
+        // In pages: at most maxCount events from the revision on.
+        expect((await store.readStream(streamId, { fromRevision: 0, maxCount: 2 })).map((e) => e.revision)).toEqual([0, 1]);
+        expect((await store.readStream(streamId, { fromRevision: 2, maxCount: 2 })).map((e) => e.revision)).toEqual([2]);
         // An append after a tail read shows in the next one.
         await store.appendToStream(streamId, [newEvent("ThingHappened", { n: 3 })], 2);
         expect((await store.readStream(streamId, { fromRevision: 3 })).map((e) => e.data)).toEqual([{ n: 3 }]);

@@ -123,6 +123,28 @@ describe("StreamStates", () => {
     expect((await stores.eventStore.readStream(stream)).map((e) => (e.data as { documentId: string }).documentId)).toEqual(["doc-keyed", "doc-other"]);
   });
 
+  it("reads a long tail a page at a time and folds every event of it once", async () => {
+    const stream = `series-${randomUUID()}`;
+    await stores.eventStore.appendToStream(
+      stream,
+      Array.from({ length: 4_500 }, (_, i) => issued(`doc-${i + 1}`, i + 1)),
+      "no_stream",
+    );
+    const pages: (number | undefined)[] = [];
+    const paged: EventStore = {
+      readStream: (id, options) => {
+        pages.push(options?.maxCount);
+        return stores.eventStore.readStream(id, options);
+      },
+      appendToStream: (...args) => stores.eventStore.appendToStream(...args),
+    };
+    const states = new StreamStates();
+    const read = await states.read(paged, stream, seriesDecider);
+    expect([read.revision, read.state.issued, read.state.byDocument.size]).toEqual([4_499, 4_500, 4_500]);
+    expect(pages).toEqual([2_000, 2_000, 2_000]);
+    expect([states.counters.eventsRead, states.counters.eventsFolded]).toEqual([4_500, 4_500]);
+  });
+
   it("keeps states within its bound, measured by what they hold", async () => {
     const states = new StreamStates({ maxSize: 30 });
     const store = processOver(stores.eventStore, states);

@@ -54,6 +54,8 @@ export interface StreamStatesOptions {
 /** Default bound: about 80 MB of folded state (a series' number is about 160 bytes kept), README "Fast at any size". */
 export const DEFAULT_STATE_CACHE_SIZE = 500_000;
 export const DEFAULT_SNAPSHOT_EVERY = 500;
+/** How many events a read of a stream's tail takes at a time. */
+const READ_PAGE = 2_000;
 
 /** What this process has read and folded: the issue's tests count these. */
 export interface StreamStateCounters {
@@ -136,8 +138,19 @@ export class StreamStates {
     const seen = request?.foldedAt(streamId);
     if (entry && seen !== undefined && (seen === null || (entry.revision !== null && entry.revision >= seen))) return entry;
     if (!entry) entry = await this.fromSnapshot(streamId, fold);
-    const from = entry ? (entry.revision ?? -1) + 1 : 0;
-    const tail = await eventStore.readStream(streamId, { fromRevision: from });
+    let from = entry ? (entry.revision ?? -1) + 1 : 0;
+    let tail = await eventStore.readStream(streamId, { fromRevision: from, maxCount: READ_PAGE });
+    // A long tail (a cold process without a snapshot) is read and folded a page at a time, so
+    // what it holds at once is one page and the state, never the whole stream.
+    while (tail.length === READ_PAGE) {
+      const last = tail.at(-1)!;
+      this.counters.eventsRead += tail.length;
+      this.counters.eventsFolded += tail.length;
+      const snapshotRevision = entry?.snapshotRevision ?? -1;
+      entry = { state: evolveRecorded(fold, entry?.state ?? fold.initialState, tail), revision: last.revision, position: last.position, snapshotRevision };
+      from = last.revision + 1;
+      tail = await eventStore.readStream(streamId, { fromRevision: from, maxCount: READ_PAGE });
+    }
     this.counters.eventsRead += tail.length;
     const last = tail.at(-1);
     if (!last) {

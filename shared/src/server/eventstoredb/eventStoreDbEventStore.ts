@@ -81,7 +81,8 @@ export class EventStoreDbEventStore implements EventStore, EventLog {
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const from = options.fromRevision ?? 0;
-    return (await readStreamEvents(this.client, streamId, { direction: FORWARDS, fromRevision: from > 0 ? BigInt(from) : START })).map((event) => recordedEventOf(event));
+    const page = options.maxCount === undefined ? {} : { maxCount: options.maxCount };
+    return (await readStreamEvents(this.client, streamId, { direction: FORWARDS, fromRevision: from > 0 ? BigInt(from) : START, ...page })).map((event) => recordedEventOf(event));
   }
 
   async appendToStream(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {

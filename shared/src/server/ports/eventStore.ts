@@ -135,6 +135,8 @@ export interface ReadStreamOptions {
    * decision reads does not grow with the stream's history.
    */
   fromRevision?: number;
+  /** At most this many events (the first ones from `fromRevision`): a long stream read in pages. */
+  maxCount?: number;
 }
 
 export interface EventStore {

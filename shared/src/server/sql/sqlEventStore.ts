@@ -169,14 +169,20 @@ export class SqlEventStore implements EventStore, EventLog, AuditLog, ChainVerif
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const fromRevision = options.fromRevision ?? 0;
-    // Issue 38: a part of a stream (a command process's tail read) is not kept; one past the head
-    // this store knows is nothing, where nobody else writes.
-    if (fromRevision > 0) {
+    const maxCount = options.maxCount ?? null;
+    // Issue 38: a part of a stream (a command process's tail read, a page) is not kept; one past
+    // the head this store knows is nothing, where nobody else writes.
+    if (fromRevision > 0 || maxCount !== null) {
       if (this.heads?.get(streamId) === fromRevision - 1) return [];
       const appendsBefore = this.appends;
-      const rows = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision`, [streamId, fromRevision]);
+      const rows = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 AND stream_revision >= $2 ORDER BY stream_revision LIMIT $3`, [
+        streamId,
+        fromRevision,
+        maxCount,
+      ]);
       const events = rows.map(toRecorded);
-      if (this.appends === appendsBefore) this.heads?.set(streamId, events.at(-1)?.revision ?? fromRevision - 1);
+      const whole = maxCount === null || events.length < maxCount;
+      if (whole && this.appends === appendsBefore) this.heads?.set(streamId, events.at(-1)?.revision ?? fromRevision - 1);
       return events;
     }
     // Without a process-wide cache (PostgreSQL), the streams this request has read (requestStreams.ts).
