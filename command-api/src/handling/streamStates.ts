@@ -81,6 +81,9 @@ function foldKind(fold: Fold<unknown>): string {
   return id;
 }
 
+/** A kept state's key: the fold and the stream. */
+const keyOf = <State>(streamId: string, fold: Fold<State>): string => `${foldKind(fold as Fold<unknown>)}\u0000${streamId}`;
+
 function evolveRecorded<State>(fold: Fold<State>, state: State, recorded: readonly RecordedEvent[]): State {
   let folded = state;
   for (const event of recorded) {
@@ -131,49 +134,31 @@ export class StreamStates {
   /** The stream's state as it stands in the store now (as far as a read can tell), folded by `fold`. */
   async read<State>(eventStore: Pick<EventStore, "readStream">, streamId: string, fold: Fold<State>): Promise<FoldedState<State>> {
     if (isRerun()) return this.readWhole(eventStore, streamId, fold);
-    const key = `${foldKind(fold as Fold<unknown>)}\u0000${streamId}`;
-    let entry = this.entries.get(key) as Entry<State> | undefined;
+    const key = keyOf(streamId, fold);
+    const entry = this.entries.get(key) as Entry<State> | undefined;
     // Within one request a stream read once is decided on as read (issue 13): no second round trip.
     const request = requestStreams();
     const seen = request?.foldedAt(streamId);
     if (entry && seen !== undefined && (seen === null || (entry.revision !== null && entry.revision >= seen))) return entry;
-    if (!entry) entry = await this.fromSnapshot(streamId, fold);
-    let from = entry ? (entry.revision ?? -1) + 1 : 0;
-    let tail = await eventStore.readStream(streamId, { fromRevision: from, maxCount: READ_PAGE });
-    // A long tail (a cold process without a snapshot) is read and folded a page at a time, so
+    let current: Entry<State> = entry ?? (await this.fromSnapshot(streamId, fold)) ?? { state: fold.initialState, revision: null, position: null, snapshotRevision: -1 };
+    // The tail a page at a time (a cold process without a snapshot may face a whole stream), so
     // what it holds at once is one page and the state, never the whole stream.
-    while (tail.length === READ_PAGE) {
-      const last = tail.at(-1)!;
-      this.counters.eventsRead += tail.length;
-      this.counters.eventsFolded += tail.length;
-      const snapshotRevision = entry?.snapshotRevision ?? -1;
-      entry = { state: evolveRecorded(fold, entry?.state ?? fold.initialState, tail), revision: last.revision, position: last.position, snapshotRevision };
-      from = last.revision + 1;
-      tail = await eventStore.readStream(streamId, { fromRevision: from, maxCount: READ_PAGE });
+    for (;;) {
+      const page = await eventStore.readStream(streamId, { fromRevision: (current.revision ?? -1) + 1, maxCount: READ_PAGE });
+      this.counters.eventsRead += page.length;
+      this.counters.eventsFolded += page.length;
+      const last = page.at(-1);
+      if (last) current = { state: evolveRecorded(fold, current.state, page), revision: last.revision, position: last.position, snapshotRevision: current.snapshotRevision };
+      if (page.length < READ_PAGE) break;
     }
-    this.counters.eventsRead += tail.length;
-    const last = tail.at(-1);
-    if (!last) {
-      const current: Entry<State> = entry ?? { state: fold.initialState, revision: null, position: null, snapshotRevision: -1 };
-      request?.folded(streamId, current.revision);
-      this.keep(key, fold, current);
-      return current;
-    }
-    this.counters.eventsFolded += tail.length;
-    const folded: Entry<State> = {
-      state: evolveRecorded(fold, entry?.state ?? fold.initialState, tail),
-      revision: last.revision,
-      position: last.position,
-      snapshotRevision: entry?.snapshotRevision ?? -1,
-    };
-    request?.folded(streamId, folded.revision);
-    this.keep(key, fold, folded);
-    return folded;
+    request?.folded(streamId, current.revision);
+    this.keep(key, fold, current);
+    return current;
   }
 
   /** The state after this process's own append (the decided events folded into the state decided on). */
   appended<State>(streamId: string, fold: Fold<State>, state: State, revision: number, position: string): void {
-    const key = `${foldKind(fold as Fold<unknown>)}\u0000${streamId}`;
+    const key = keyOf(streamId, fold);
     const before = this.entries.peek(key);
     this.keep(key, fold, { state, revision, position, snapshotRevision: before?.snapshotRevision ?? -1 });
     requestStreams()?.folded(streamId, revision);
