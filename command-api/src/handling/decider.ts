@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { CURRENT_SCHEMA_VERSION, upcast, validateEvent, type BahiEvent } from "@bahi/shared/events";
-import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from "@bahi/shared/server";
+import { CURRENT_SCHEMA_VERSION, validateEvent, type BahiEvent } from "@bahi/shared/events";
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from "@bahi/shared/server";
 import type { RecordRevisionGuard } from "./revision.ts";
 import { nextId } from "../idempotency/ids.ts";
 import { streamStatesOf, type SnapshotCodec } from "./streamStates.ts";
@@ -68,16 +68,6 @@ function toNewEvent(event: BahiEvent, context: CommandContext): NewEvent {
       ...(context.actorRole !== undefined ? { actorRole: context.actorRole } : {}),
     },
   };
-}
-
-/** Folds events read in full (a test's, a replay's); a decision reads through readState/handle instead. */
-export function fold<Event extends BahiEvent, State>(decider: Pick<Decider<unknown, Event, State>, "evolve" | "initialState">, recorded: readonly RecordedEvent[]): State {
-  let state = decider.initialState;
-  for (const event of recorded) {
-    const current = upcast(event.type, event.data, event.metadata.schemaVersion);
-    if (current) state = decider.evolve(state, current as Event);
-  }
-  return state;
 }
 
 /**
